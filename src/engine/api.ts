@@ -1,0 +1,79 @@
+/**
+ * The engine's public surface: what the worker, the command-line runner and
+ * the tests may use. Everything else under src/engine is internal.
+ */
+import type { FaultSpec } from './scenario/types';
+
+/** Protocol events a student can step to (events.csv `event` column). */
+export type ProtocolEventName =
+  | 'drop'
+  | 'fast_retransmit'
+  | 'timeout'
+  | 'recovery_enter'
+  | 'recovery_exit'
+  | 'partial_ack'
+  | 'ss_exit'
+  | 'retransmit'
+  | 'complete'
+  | 'link_down'
+  | 'link_up';
+
+/** Events that `stepToProtocolEvent` stops at. */
+export const STEP_EVENTS: readonly ProtocolEventName[] = [
+  'drop',
+  'fast_retransmit',
+  'timeout',
+  'recovery_enter',
+  'recovery_exit',
+  'partial_ack',
+];
+
+export interface FlowState {
+  id: string;
+  kind: 'tcp' | 'cbr';
+  variant: string;
+  /** segments; NaN for CBR */
+  cwnd: number;
+  ssthresh: number;
+  /** window inflation during Reno-style fast recovery, segments */
+  inflation: number;
+  srttMs: number;
+  rtoS: number;
+  /** segments sent and not yet acknowledged */
+  inflight: number;
+  /** 'closed' before start, 'slow_start', 'congestion_avoidance', 'fast_recovery', 'loss_recovery' (after a timeout), 'done' */
+  phase: string;
+  /** highest data segment acknowledged cumulatively (−1 if none) */
+  ackedSeq: number;
+  /** next new data segment to send */
+  nextSeq: number;
+  packetsSent: number;
+  packetsDelivered: number;
+}
+
+export interface QueueState {
+  link: string;
+  from: string;
+  to: string;
+  queuePkts: number;
+  queueBytes: number;
+  /** RED's average queue, NaN for DropTail */
+  redAvg: number;
+  /** the link carries nothing (linkDown fault) */
+  down: boolean;
+}
+
+export interface SimState {
+  /** simulated seconds */
+  time: number;
+  done: boolean;
+  eventsProcessed: number;
+  flows: FlowState[];
+  queues: QueueState[];
+}
+
+/** Commands a running engine accepts between events. */
+export interface EngineControl {
+  /** Add a fault now; times in it before `now` are taken as `now`. */
+  addFault(fault: FaultSpec): void;
+}

@@ -1,0 +1,112 @@
+/**
+ * The sentence behind each logged event: what happened and why, in words a
+ * student can follow while stepping through a run (events.csv `detail`, the
+ * page's Step caption). Composed only when a row is read, never in the
+ * per-packet path.
+ */
+import { DropCause } from '../queues/queue';
+import { Ev, type EventLog } from './event-log';
+
+export interface DescribeContext {
+  /** label of a link direction, e.g. "r1→client" */
+  dirLabel(dir: number): string;
+  linkId(link: number): string;
+}
+
+/** Up to two decimals, trailing zeros trimmed: 20 → "20", 10.5 → "10.5", 7.3333 → "7.33". */
+export function num(x: number): string {
+  if (!Number.isFinite(x)) return '—';
+  const r = Math.round(x * 100) / 100;
+  return String(r === 0 ? 0 : r);
+}
+
+const PACKET_DATA = 1;
+const PACKET_ACK = 2;
+
+function packetName(kind: number, seq: number, retx: number): string {
+  if (kind === PACKET_DATA) {
+    if (seq < 0) return 'SYN';
+    return `segment ${seq}${retx === 1 ? ' (a retransmission)' : ''}`;
+  }
+  if (kind === PACKET_ACK) return seq < 0 ? 'ACK of the SYN' : `ACK for segment ${seq}`;
+  return `CBR packet ${seq}`;
+}
+
+function dropReason(cause: number, dir: string, extra: number): string {
+  switch (cause) {
+    case DropCause.Overflow:
+      return `queue full at ${dir} (${num(extra)} packets waiting)`;
+    case DropCause.RedEarly:
+      return `RED early drop at ${dir} (average queue ${num(extra)} packets, between the thresholds)`;
+    case DropCause.RedForced:
+      return `RED drop at ${dir}: average queue ${num(extra)} packets is above the maximum threshold`;
+    case DropCause.RedOverflow:
+      return `RED queue at ${dir} reached its limit (${num(extra)} packets waiting)`;
+    case DropCause.Segment:
+      return `dropped on purpose by the scenario (dropSegments)`;
+    case DropCause.Burst:
+      return `dropped by a burst loss on ${dir} (dropBurst)`;
+    case DropCause.LinkDown:
+      return `link ${dir} is down`;
+    case DropCause.Random:
+      return `random loss on ${dir} (loss rate ${num(extra)})`;
+    default:
+      return `lost at ${dir}`;
+  }
+}
+
+export function describe(log: EventLog, i: number, ctx: DescribeContext): string {
+  const kind = log.kind.at(i);
+  const seq = log.seq.at(i);
+  const cwnd = log.cwnd.at(i);
+  const ssthresh = log.ssthresh.at(i);
+  const a = log.a.at(i);
+  const b = log.b.at(i);
+  const c = log.c.at(i);
+  const d = log.d.at(i);
+  switch (kind) {
+    case Ev.Drop: {
+      // a = cause, b = link direction, c = packet kind + 10 × retransmission flag, d = queue length / average / rate
+      return `${packetName(c % 10, seq, Math.floor(c / 10))} lost: ${dropReason(a, ctx.dirLabel(b), d)}`;
+    }
+    case Ev.FastRetransmit: {
+      // a = dupacks, b = old cwnd, c = old ssthresh, d = 1 for Tahoe
+      const head = `${num(a)} duplicate ACKs for segment ${seq - 1}: fast retransmit of segment ${seq}`;
+      const change = `ssthresh ${num(c)} → ${num(ssthresh)}, cwnd ${num(b)} → ${num(cwnd)}`;
+      return d === 1
+        ? `${head}; ${change}: Tahoe goes back to slow start from segment ${seq}`
+        : `${head}; ${change} (half the window)`;
+    }
+    case Ev.RecoveryEnter:
+      // seq = recovery point, a = inflated window or pipe, b = 1 for SACK
+      return b === 1
+        ? `SACK fast recovery: about ${num(a)} segments still in flight (pipe); holes and new data are sent while pipe < cwnd ${num(cwnd)}, until segment ${seq} is acknowledged`
+        : `fast recovery: window inflated to ssthresh + 3 = ${num(a)} segments, +1 per further duplicate ACK, until segment ${seq} is acknowledged`;
+    case Ev.RecoveryExit:
+      // seq = ACKed segment, a = recovery point, b = 0 full ACK, 1 Reno on a partial ACK, 2 timeout
+      if (b === 1)
+        return `new ACK for segment ${seq}: Reno leaves fast recovery and deflates to cwnd ${num(cwnd)}, although segments up to ${num(a)} are not all acknowledged — the next hole must wait for more duplicate ACKs or the timer`;
+      if (b === 2) return `fast recovery abandoned: the retransmission timer expired`;
+      return `ACK for segment ${seq} covers the recovery point ${num(a)}: fast recovery ends with cwnd ${num(cwnd)}, ssthresh ${num(ssthresh)}`;
+    case Ev.PartialAck:
+      // seq = ACKed segment, a = recovery point, b = segment retransmitted (−1: SACK), c = holes left
+      if (b >= 0)
+        return `partial ACK for segment ${seq} (recovery point ${num(a)}): segment ${num(b)} was lost too — retransmit it now and stay in fast recovery`;
+      return `partial ACK for segment ${seq} (recovery point ${num(a)}): ${num(c)} holes left on the SACK scoreboard, stay in fast recovery`;
+    case Ev.Timeout:
+      // a = RTO (s), b = backoff now, c = old cwnd, d = old ssthresh
+      return `retransmission timer expired after ${num(a)} s without an ACK: ssthresh ${num(d)} → ${num(ssthresh)}, cwnd ${num(c)} → ${num(cwnd)}; resend from segment ${seq}, next timeout ×${num(b)}`;
+    case Ev.SsExit:
+      return `cwnd ${num(cwnd)} reached ssthresh ${num(ssthresh)}: slow start ends, congestion avoidance (+1 segment per round trip) begins`;
+    case Ev.Retransmit:
+      return `retransmit segment ${seq}: a hole below the highest SACKed segment ${num(a)}`;
+    case Ev.Complete:
+      return `download complete: ${num(a)} bytes in ${num(b)} s`;
+    case Ev.LinkDown:
+      return `link ${ctx.linkId(a)} goes down for ${num(b)} s: ${num(c)} packets in its queues and on the wire are lost`;
+    case Ev.LinkUp:
+      return `link ${ctx.linkId(a)} is up again`;
+    default:
+      return '';
+  }
+}

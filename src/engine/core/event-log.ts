@@ -1,0 +1,84 @@
+/**
+ * The protocol event log behind events.csv and the page's Step captions.
+ *
+ * Events are stored as numbers (kind, flow index, sequence number, cwnd,
+ * ssthresh and four kind-specific arguments) in growable typed columns, so
+ * logging a drop in the per-packet path allocates nothing; the sentence a
+ * student reads is composed only when a row is asked for (see describe.ts).
+ */
+import { GrowableF64, GrowableI32 } from './growable';
+
+export const enum Ev {
+  Drop = 1,
+  FastRetransmit = 2,
+  Timeout = 3,
+  RecoveryEnter = 4,
+  RecoveryExit = 5,
+  PartialAck = 6,
+  SsExit = 7,
+  Retransmit = 8,
+  Complete = 9,
+  LinkDown = 10,
+  LinkUp = 11,
+}
+
+export const EVENT_NAMES: Record<number, string> = {
+  1: 'drop',
+  2: 'fast_retransmit',
+  3: 'timeout',
+  4: 'recovery_enter',
+  5: 'recovery_exit',
+  6: 'partial_ack',
+  7: 'ss_exit',
+  8: 'retransmit',
+  9: 'complete',
+  10: 'link_down',
+  11: 'link_up',
+};
+
+/** Kinds a student steps to with Step (the contract's protocol events, without the quieter ones). */
+export function isStepEvent(kind: number): boolean {
+  return kind >= Ev.Drop && kind <= Ev.PartialAck;
+}
+
+export class EventLog {
+  readonly time = new GrowableF64(1024);
+  readonly flow = new GrowableI32(1024);
+  readonly kind = new GrowableI32(1024);
+  readonly seq = new GrowableF64(1024);
+  readonly cwnd = new GrowableF64(1024);
+  readonly ssthresh = new GrowableF64(1024);
+  readonly a = new GrowableF64(1024);
+  readonly b = new GrowableF64(1024);
+  readonly c = new GrowableF64(1024);
+  readonly d = new GrowableF64(1024);
+
+  get length(): number {
+    return this.kind.length;
+  }
+
+  /** Record an event; seq/cwnd/ssthresh NaN where they do not apply. */
+  add(
+    timeNs: number,
+    flow: number,
+    kind: Ev,
+    seq: number,
+    cwnd: number,
+    ssthresh: number,
+    a = NaN,
+    b = NaN,
+    c = NaN,
+    d = NaN,
+  ): void {
+    this.time.push(timeNs);
+    this.flow.push(flow);
+    this.kind.push(kind);
+    this.seq.push(seq);
+    this.cwnd.push(cwnd);
+    this.ssthresh.push(ssthresh);
+    this.a.push(a);
+    this.b.push(b);
+    this.c.push(c);
+    this.d.push(d);
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The event list: a binary min-heap ordered by (time, sequence number), so
+ * events at the same time fire in the order they were scheduled.
+ *
+ * An event is three numbers — time, kind and a target index — kept in typed
+ * arrays of reusable slots; the heap orders slot indices. Scheduling and
+ * popping allocate nothing once the arrays have grown to the run's peak.
+ * Cancelling marks the slot; a cancelled event is skipped when it reaches the
+ * top (cheaper than removing it from the middle of the heap).
+ */
+export class EventQueue {
+  private time: Float64Array;
+  private seq: Float64Array;
+  private kind: Int32Array;
+  private target: Int32Array;
+  private cancelled: Uint8Array;
+  /** Bumped each time a slot is reused, so a stale handle cannot cancel a newer event. */
+  private gen: Uint32Array;
+  private heap: Int32Array;
+  private free: Int32Array;
+  private freeCount = 0;
+  private slots = 0;
+  private size = 0;
+  private nextSeq = 0;
+
+  /** Time, kind and target of the event last returned by pop(). */
+  poppedTime = 0;
+  poppedKind = 0;
+  poppedTarget = 0;
+
+  constructor(capacity = 1024) {
+    this.time = new Float64Array(capacity);
+    this.seq = new Float64Array(capacity);
+    this.kind = new Int32Array(capacity);
+    this.target = new Int32Array(capacity);
+    this.cancelled = new Uint8Array(capacity);
+    this.gen = new Uint32Array(capacity);
+    this.heap = new Int32Array(capacity);
+    this.free = new Int32Array(capacity);
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  /** Schedule an event; returns a handle for cancel(). */
+  schedule(time: number, kind: number, target: number): number {
+    let slot: number;
+    if (this.freeCount > 0) slot = this.free[--this.freeCount];
+    else {
+      if (this.slots === this.time.length) this.grow();
+      slot = this.slots++;
+    }
+    this.time[slot] = time;
+    this.seq[slot] = this.nextSeq++;
+    const g = (this.gen[slot] = (this.gen[slot] + 1) & 0xfffff);
+    this.kind[slot] = kind;
+    this.target[slot] = target;
+    this.cancelled[slot] = 0;
+    this.siftUp(this.size++, slot);
+    // Handle: slot and generation (20 bits), exact in a double.
+    return slot + g * 0x100000000;
+  }
+
+  /** Cancel a scheduled event; a handle of an event already fired is ignored. */
+  cancel(handle: number): void {
+    const slot = handle % 0x100000000;
+    const g = Math.floor(handle / 0x100000000);
+    if (slot < this.slots && this.gen[slot] === g && !this.isFree(slot)) this.cancelled[slot] = 1;
+  }
+
+  private isFree(slot: number): boolean {
+    for (let i = 0; i < this.freeCount; i++) if (this.free[i] === slot) return true;
+    return false;
+  }
+
+  /** Time of the next live event, or Infinity. */
+  peekTime(): number {
+    this.dropCancelled();
+    return this.size === 0 ? Infinity : this.time[this.heap[0]];
+  }
+
+  /** Remove the next live event into popped*; false when empty. */
+  pop(): boolean {
+    this.dropCancelled();
+    if (this.size === 0) return false;
+    const slot = this.removeTop();
+    this.poppedTime = this.time[slot];
+    this.poppedKind = this.kind[slot];
+    this.poppedTarget = this.target[slot];
+    this.free[this.freeCount++] = slot;
+    return true;
+  }
+
+  private dropCancelled(): void {
+    while (this.size > 0 && this.cancelled[this.heap[0]] === 1) {
+      const slot = this.removeTop();
+      this.free[this.freeCount++] = slot;
+    }
+  }
+
+  private removeTop(): number {
+    const heap = this.heap;
+    const top = heap[0];
+    const last = heap[--this.size];
+    if (this.size > 0) this.siftDown(0, last);
+    return top;
+  }
+
+  private less(a: number, b: number): boolean {
+    const ta = this.time[a];
+    const tb = this.time[b];
+    return ta < tb || (ta === tb && this.seq[a] < this.seq[b]);
+  }
+
+  private siftUp(i: number, slot: number): void {
+    const heap = this.heap;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const p = heap[parent];
+      if (!this.less(slot, p)) break;
+      heap[i] = p;
+      i = parent;
+    }
+    heap[i] = slot;
+  }
+
+  private siftDown(i: number, slot: number): void {
+    const heap = this.heap;
+    const n = this.size;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && this.less(heap[child + 1], heap[child])) child++;
+      if (!this.less(heap[child], slot)) break;
+      heap[i] = heap[child];
+      i = child;
+    }
+    heap[i] = slot;
+  }
+
+  private grow(): void {
+    const n = this.time.length * 2;
+    const f64 = (a: Float64Array) => {
+      const b = new Float64Array(n);
+      b.set(a);
+      return b;
+    };
+    const i32 = (a: Int32Array) => {
+      const b = new Int32Array(n);
+      b.set(a);
+      return b;
+    };
+    this.time = f64(this.time);
+    this.seq = f64(this.seq);
+    this.kind = i32(this.kind);
+    this.target = i32(this.target);
+    const c = new Uint8Array(n);
+    c.set(this.cancelled);
+    this.cancelled = c;
+    const g = new Uint32Array(n);
+    g.set(this.gen);
+    this.gen = g;
+    this.heap = i32(this.heap);
+    this.free = i32(this.free);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Simulated time is an integer number of nanoseconds held in a double: exact
+ * up to 2^53 ns (about 104 days), so sums of serialization and propagation
+ * times never drift and same-time events compare equal exactly.
+ */
+export const NS_PER_S = 1e9;
+
+export function secondsToNs(s: number): number {
+  return Math.round(s * NS_PER_S);
+}
+
+export function nsToSeconds(ns: number): number {
+  return ns / NS_PER_S;
+}
+
+/** Serialization time of `bytes` at `bandwidth` bit/s, rounded to the nanosecond. */
+export function txTimeNs(bytes: number, bandwidth: number): number {
+  return Math.round((bytes * 8 * NS_PER_S) / bandwidth);
+}

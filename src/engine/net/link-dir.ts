@@ -1,0 +1,109 @@
+/**
+ * One direction of a full-duplex link: its queue, its transmitter and the
+ * packets propagating on the wire, plus the faults that act on it.
+ *
+ * Packets leave the transmitter in order and all take the same propagation
+ * delay, so the wire is a FIFO: only the packet at its head has an arrival
+ * event in the event list. That keeps the event list as small as the number of
+ * links and timers rather than the number of packets in flight.
+ */
+import type { PacketQueue } from '../queues/queue';
+import type { Rng } from '../core/rng';
+
+export class Wire {
+  private ids: Int32Array;
+  private at: Float64Array;
+  private head = 0;
+  length = 0;
+
+  constructor(capacity = 64) {
+    this.ids = new Int32Array(capacity);
+    this.at = new Float64Array(capacity);
+  }
+
+  push(pkt: number, arriveAt: number): void {
+    if (this.length === this.ids.length) this.grow();
+    const i = (this.head + this.length) & (this.ids.length - 1);
+    this.ids[i] = pkt;
+    this.at[i] = arriveAt;
+    this.length++;
+  }
+
+  headTime(): number {
+    return this.length === 0 ? Infinity : this.at[this.head];
+  }
+
+  shift(): number {
+    const p = this.ids[this.head];
+    this.head = (this.head + 1) & (this.ids.length - 1);
+    this.length--;
+    return p;
+  }
+
+  private grow(): void {
+    const n = this.ids.length;
+    const ids = new Int32Array(n * 2);
+    const at = new Float64Array(n * 2);
+    for (let k = 0; k < this.length; k++) {
+      const i = (this.head + k) & (n - 1);
+      ids[k] = this.ids[i];
+      at[k] = this.at[i];
+    }
+    this.ids = ids;
+    this.at = at;
+    this.head = 0;
+  }
+}
+
+export interface TimedLoss {
+  rate: number;
+  fromNs: number;
+  untilNs: number;
+  rng: Rng;
+}
+
+export interface PendingBurst {
+  atNs: number;
+  count: number;
+}
+
+export class LinkDir {
+  /** time the transmitter finishes the packet it is sending (ns) */
+  busyUntil = 0;
+  /** time of the pending transmit-done event, or -1 */
+  txDoneAt = -1;
+  /** time of the pending arrival event for the wire's head, or -1 */
+  arrivalAt = -1;
+  readonly wire = new Wire();
+  down = false;
+  /** packets still to lose from dropBurst faults that have begun */
+  burstLeft = 0;
+  /** dropBurst faults not yet begun, by time */
+  readonly bursts: PendingBurst[] = [];
+  readonly losses: TimedLoss[] = [];
+
+  // statistics
+  forwarded = 0;
+  queueDrops = 0;
+  faultDrops = 0;
+  busyNs = 0;
+  /** ∫ queue length dt, packet·ns, up to qChangedAt */
+  qArea = 0;
+  qChangedAt = 0;
+
+  constructor(
+    readonly index: number,
+    readonly link: number,
+    readonly from: number,
+    readonly to: number,
+    readonly bandwidth: number,
+    readonly delayNs: number,
+    readonly queue: PacketQueue,
+  ) {}
+
+  /** Account the queue length held since the last change (call before every change). */
+  touchQueue(now: number): void {
+    this.qArea += this.queue.length * (now - this.qChangedAt);
+    this.qChangedAt = now;
+  }
+}

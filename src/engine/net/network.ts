@@ -1,0 +1,146 @@
+/**
+ * Moving packets: offering a packet to a link direction (faults, then the
+ * queue), serializing it, propagating it and handing it to the next node,
+ * which either delivers it (it is the destination) or forwards it along the
+ * static route.
+ */
+import { EventQueue } from '../core/event-queue';
+import { txTimeNs } from '../core/time';
+import { DropCause } from '../queues/queue';
+import type { LinkDir } from './link-dir';
+import type { PacketPool } from './packets';
+
+export const EV_TX_DONE = 1;
+export const EV_ARRIVE = 2;
+
+export interface NetHost {
+  /** A packet reached its destination node; the host owns it from now on (and frees it). */
+  deliver(pkt: number, node: number, now: number): void;
+  /** A packet was lost; the pool entry is freed by the network right after. */
+  dropped(pkt: number, dir: LinkDir, cause: DropCause, now: number): void;
+}
+
+export class Network {
+  constructor(
+    readonly pool: PacketPool,
+    readonly dirs: LinkDir[],
+    /** next[node * nodeCount + dst] = link direction index */
+    readonly next: Int32Array,
+    readonly nodeCount: number,
+    private readonly events: EventQueue,
+    private readonly host: NetHost,
+  ) {}
+
+  /** Hand a packet to `node` (it was just created there, or just arrived there). */
+  atNode(pkt: number, node: number, now: number): void {
+    const dst = this.pool.dst[pkt];
+    if (dst === node) {
+      this.host.deliver(pkt, node, now);
+      return;
+    }
+    const d = this.next[node * this.nodeCount + dst];
+    this.offer(pkt, this.dirs[d], now);
+  }
+
+  /** A packet enters a link direction: faults act first, then the queue decides. */
+  offer(pkt: number, dir: LinkDir, now: number): void {
+    if (dir.down) return this.drop(pkt, dir, DropCause.LinkDown, now);
+    if (dir.bursts.length > 0 && dir.bursts[0].atNs <= now) {
+      while (dir.bursts.length > 0 && dir.bursts[0].atNs <= now) dir.burstLeft += dir.bursts.shift()!.count;
+    }
+    if (dir.burstLeft > 0) {
+      dir.burstLeft--;
+      return this.drop(pkt, dir, DropCause.Burst, now);
+    }
+    for (let i = 0; i < dir.losses.length; i++) {
+      const l = dir.losses[i];
+      if (now >= l.fromNs && now < l.untilNs && l.rng.next() < l.rate) {
+        return this.drop(pkt, dir, DropCause.Random, now);
+      }
+    }
+    const idle = dir.queue.length === 0 && now >= dir.busyUntil;
+    const idleSince = idle ? dir.busyUntil / 1e9 : -1;
+    dir.touchQueue(now);
+    const cause = dir.queue.enqueue(pkt, this.pool.size[pkt], now / 1e9, idleSince);
+    if (cause !== DropCause.None) {
+      dir.queueDrops++;
+      this.host.dropped(pkt, dir, cause, now);
+      this.pool.free(pkt);
+      return;
+    }
+    if (now >= dir.busyUntil) this.transmitNext(dir, now);
+    else if (dir.txDoneAt < 0) {
+      dir.txDoneAt = dir.busyUntil;
+      this.events.schedule(dir.busyUntil, EV_TX_DONE, dir.index);
+    }
+  }
+
+  /** Lose a packet to a fault (not to the queue). */
+  drop(pkt: number, dir: LinkDir, cause: DropCause, now: number): void {
+    dir.faultDrops++;
+    this.host.dropped(pkt, dir, cause, now);
+    this.pool.free(pkt);
+  }
+
+  /** Start serializing the next queued packet, if any. */
+  private transmitNext(dir: LinkDir, now: number): void {
+    dir.touchQueue(now);
+    const pkt = dir.queue.dequeue();
+    if (pkt < 0) return;
+    const tx = txTimeNs(this.pool.size[pkt], dir.bandwidth);
+    dir.busyUntil = now + tx;
+    dir.busyNs += tx;
+    const arrive = dir.busyUntil + dir.delayNs;
+    dir.wire.push(pkt, arrive);
+    if (dir.arrivalAt < 0) {
+      dir.arrivalAt = arrive;
+      this.events.schedule(arrive, EV_ARRIVE, dir.index);
+    }
+    if (dir.queue.length > 0) {
+      dir.txDoneAt = dir.busyUntil;
+      this.events.schedule(dir.busyUntil, EV_TX_DONE, dir.index);
+    }
+  }
+
+  onTxDone(dir: LinkDir, now: number): void {
+    if (now !== dir.txDoneAt) return; // stale: the link went down meanwhile
+    dir.txDoneAt = -1;
+    this.transmitNext(dir, now);
+  }
+
+  onArrive(dir: LinkDir, now: number): void {
+    if (now !== dir.arrivalAt) return; // stale: the wire was cleared by an outage
+    dir.arrivalAt = -1;
+    const wire = dir.wire;
+    while (wire.length > 0 && wire.headTime() <= now) {
+      const pkt = wire.shift();
+      dir.forwarded++;
+      this.atNode(pkt, dir.to, now);
+    }
+    if (wire.length > 0 && dir.arrivalAt < 0) {
+      dir.arrivalAt = wire.headTime();
+      this.events.schedule(dir.arrivalAt, EV_ARRIVE, dir.index);
+    }
+  }
+
+  /** linkDown: lose everything queued, being sent or on the wire in this direction. */
+  takeDown(dir: LinkDir, now: number): number {
+    let lost = 0;
+    dir.down = true;
+    dir.touchQueue(now);
+    dir.queue.flush((pkt) => {
+      lost++;
+      this.drop(pkt, dir, DropCause.LinkDown, now);
+    });
+    while (dir.wire.length > 0) {
+      lost++;
+      this.drop(dir.wire.shift(), dir, DropCause.LinkDown, now);
+    }
+    // The transmitter stops at once: what it was sending is lost with the wire.
+    if (dir.busyUntil > now) dir.busyNs -= dir.busyUntil - now;
+    dir.busyUntil = now;
+    dir.txDoneAt = -1;
+    dir.arrivalAt = -1;
+    return lost;
+  }
+}

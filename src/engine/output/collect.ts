@@ -1,0 +1,80 @@
+/**
+ * Gather a run's outputs (the rows of the five CSV files) from a simulator,
+ * finished or paused: summaries per flow and per link direction, the sampled
+ * series and the event log with its sentences.
+ */
+import type { Simulator } from '../simulator';
+import type { FlowSummaryRow, LinkSummaryRow, RunData } from './rundata';
+
+export function collectRunData(sim: Simulator): RunData {
+  const s = sim.scenario;
+  const measFrom = s.measure.from;
+  const measTo = Math.min(s.measure.to, Math.max(sim.time, measFrom));
+  const span = measTo - measFrom;
+  const n = sim.sampleCount();
+
+  const summary: FlowSummaryRow[] = s.flows.map((f, fi) => {
+    const st = sim.stats[fi];
+    const snd = sim.senders[fi];
+    const rcv = sim.receivers[fi];
+    const sent = snd ? snd.packetsSent : st.sent;
+    const completion =
+      f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0 ? rcv.completedAt / 1e9 - f.start : null;
+    return {
+      flow: f.id,
+      kind: f.kind,
+      variant: f.kind === 'tcp' ? f.variant : '',
+      from: f.from,
+      to: f.to,
+      throughput_kbps: span > 0 ? (st.measBytes * 8) / span / 1000 : 0,
+      packets_sent: sent,
+      packets_delivered: st.delivered,
+      retransmissions: snd ? snd.retransmissions : 0,
+      timeouts: snd ? snd.timeouts : 0,
+      fast_retransmits: snd ? snd.fastRetransmits : 0,
+      drops: st.drops,
+      drop_rate: sent > 0 ? st.drops / sent : 0,
+      avg_latency_ms: st.measPackets > 0 ? st.latencySumNs / st.measPackets / 1e6 : null,
+      avg_cwnd: snd && st.samples > 0 ? st.cwndSum / st.samples : null,
+      avg_ssthresh: snd && st.samples > 0 ? st.ssthreshSum / st.samples : null,
+      completion_s: completion,
+      ack_drops: st.ackDrops,
+    };
+  });
+
+  const elapsedNs = sim.nowNanos;
+  const links: LinkSummaryRow[] = sim.dirs.map((d, i) => {
+    d.touchQueue(elapsedNs);
+    const q = sim.queueIds[i];
+    return {
+      link: q.link,
+      from: q.from,
+      to: q.to,
+      packets_forwarded: d.forwarded,
+      queue_drops: d.queueDrops,
+      fault_drops: d.faultDrops,
+      utilization: elapsedNs > 0 ? Math.min(1, Math.min(d.busyNs, elapsedNs) / elapsedNs) : 0,
+      avg_queue_pkts: elapsedNs > 0 ? d.qArea / elapsedNs : 0,
+    };
+  });
+
+  return {
+    times: sim.sampleTimes(0, n),
+    seriesColumns: [...sim.seriesColumns],
+    flowSeries: s.flows.map((f, fi) => {
+      const columns: Record<string, Float64Array> = {};
+      for (const c of sim.seriesColumns) columns[c] = sim.flowColumn(fi, c, 0, n);
+      return { flow: f.id, columns };
+    }),
+    queueSeries: sim.queueIds.map((q, i) => ({
+      link: q.link,
+      from: q.from,
+      queue_pkts: sim.queueColumn(i, 'queue_pkts', 0, n),
+      queue_bytes: sim.queueColumn(i, 'queue_bytes', 0, n),
+      red_avg: sim.queueColumn(i, 'red_avg', 0, n),
+    })),
+    summary,
+    links,
+    events: sim.eventRows(0, sim.eventCount()),
+  };
+}

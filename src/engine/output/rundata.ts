@@ -1,0 +1,92 @@
+/**
+ * What a finished (or paused) run reports: the rows of the contract's five
+ * output files, before they are formatted. The command-line runner and the
+ * page's "Export CSV" both format exactly this, so the two always agree.
+ *
+ * Numbers are base units as the column names say; `null` (or NaN in the
+ * series) is an empty cell.
+ */
+
+export interface FlowSummaryRow {
+  flow: string;
+  kind: 'tcp' | 'cbr';
+  /** TCP variant, or '' for CBR */
+  variant: string;
+  from: string;
+  to: string;
+  throughput_kbps: number;
+  packets_sent: number;
+  packets_delivered: number;
+  retransmissions: number;
+  timeouts: number;
+  fast_retransmits: number;
+  drops: number;
+  drop_rate: number;
+  avg_latency_ms: number | null;
+  avg_cwnd: number | null;
+  avg_ssthresh: number | null;
+  /** seconds from the flow's start until the receiver held the whole file; null if endless or unfinished */
+  completion_s: number | null;
+  /** ACKs of this flow lost on the way back (extension column) */
+  ack_drops: number;
+}
+
+export interface LinkSummaryRow {
+  link: string;
+  from: string;
+  to: string;
+  packets_forwarded: number;
+  queue_drops: number;
+  fault_drops: number;
+  utilization: number;
+  avg_queue_pkts: number;
+}
+
+/** One sampled series per flow; NaN where a column does not apply (e.g. cwnd of a CBR flow). */
+export interface FlowSeries {
+  flow: string;
+  /** column name → values, one per sample time */
+  columns: Record<string, Float64Array>;
+}
+
+export interface QueueSeries {
+  link: string;
+  from: string;
+  queue_pkts: Float64Array;
+  queue_bytes: Float64Array;
+  red_avg: Float64Array;
+}
+
+export interface EventRow {
+  time_s: number;
+  /** flow id, or '' for events of a link */
+  flow: string;
+  event: string;
+  /** data segment number, or null */
+  seq: number | null;
+  cwnd: number | null;
+  ssthresh: number | null;
+  detail: string;
+}
+
+export interface RunData {
+  /** sample times, seconds */
+  times: Float64Array;
+  /** timeseries.csv columns after time_s and flow, in order */
+  seriesColumns: string[];
+  flowSeries: FlowSeries[];
+  queueSeries: QueueSeries[];
+  summary: FlowSummaryRow[];
+  links: LinkSummaryRow[];
+  events: EventRow[];
+}
+
+/** The columns every timeseries.csv has (contract), in order; variants may add more after them. */
+export const BASE_SERIES_COLUMNS = [
+  'cwnd',
+  'ssthresh',
+  'srtt_ms',
+  'rto_s',
+  'inflight',
+  'throughput_kbps',
+] as const;

@@ -1,0 +1,598 @@
+/**
+ * The simulator: builds the network from a normalized scenario and runs the
+ * discrete-event loop. It is steppable — by time, by one event, or to the
+ * next protocol event — and can be queried and given faults between events,
+ * so the Web Worker can pace it and the page can step through it. Pure and
+ * deterministic: no clock, no Math.random; the same scenario and seed give
+ * the same run.
+ */
+import type { FlowState, QueueState, SimState } from './api';
+import { describe, type DescribeContext } from './core/describe';
+import { EventLog, Ev, EVENT_NAMES, isStepEvent } from './core/event-log';
+import { EventQueue } from './core/event-queue';
+import { FlowSeriesRecorder, QueueSeriesRecorder, windowedThroughput } from './core/recorder';
+import { GrowableF64 } from './core/growable';
+import { rngStream } from './core/rng';
+import { secondsToNs } from './core/time';
+import { LinkDir } from './net/link-dir';
+import { EV_ARRIVE, EV_TX_DONE, Network, type NetHost } from './net/network';
+import { PacketKind, PacketPool } from './net/packets';
+import { computeRoutes } from './net/routing';
+import { DropTailQueue } from './queues/droptail';
+import { DropCause, type PacketQueue } from './queues/queue';
+import { RedQueue } from './queues/red';
+import type { EventRow } from './output/rundata';
+import { BASE_SERIES_COLUMNS } from './output/rundata';
+import type { FaultSpec, LinkSpec, Scenario } from './scenario/types';
+import { Timer, type TcpHost, type TimerOwner } from './tcp/host';
+import { TcpReceiver } from './tcp/receiver';
+import { TcpSender } from './tcp/sender';
+import { createVariant } from './tcp/variants';
+import { CbrSource } from './traffic/cbr';
+import { FlowStats } from './core/flow-stats';
+import { collectRunData } from './output/collect';
+import type { RunData } from './output/rundata';
+
+const EV_TIMER = 3;
+const EV_APP_START = 4;
+const EV_APP_STOP = 5;
+const EV_CBR = 6;
+const EV_SAMPLE = 7;
+const EV_LINK_DOWN = 8;
+const EV_LINK_UP = 9;
+
+/** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
+const THROUGHPUT_WINDOW_S = 0.5;
+
+interface Outage {
+  link: number;
+  atNs: number;
+  durationNs: number;
+}
+
+export class Simulator implements NetHost, TcpHost, DescribeContext {
+  readonly scenario: Scenario;
+  readonly pool = new PacketPool(4096);
+  readonly log = new EventLog();
+  readonly events = new EventQueue(1024);
+  readonly dirs: LinkDir[] = [];
+  readonly network: Network;
+  readonly nodeIndex = new Map<string, number>();
+  readonly senders: (TcpSender | null)[] = [];
+  readonly receivers: (TcpReceiver | null)[] = [];
+  readonly cbrs: (CbrSource | null)[] = [];
+  readonly stats: FlowStats[] = [];
+  readonly flowIds: string[];
+  readonly queueIds: { link: string; from: string; to: string }[];
+  readonly seriesColumns: string[];
+
+  private readonly timers: Timer[] = [];
+  private readonly outages: Outage[] = [];
+  private readonly doomed: Set<number>[] = [];
+  private readonly times = new GrowableF64(1024);
+  private readonly flowSeries: FlowSeriesRecorder[] = [];
+  private readonly queueSeries: QueueSeriesRecorder[] = [];
+  private readonly durationNs: number;
+  private readonly measFromNs: number;
+  private readonly measToNs: number;
+  private readonly throughputBack: number;
+  private nowNs = 0;
+  private processed = 0;
+  private delivered = 0;
+  private droppedCount = 0;
+
+  constructor(scenario: Scenario) {
+    this.scenario = structuredClone(scenario);
+    const s = this.scenario;
+    this.durationNs = secondsToNs(s.duration);
+    this.measFromNs = secondsToNs(s.measure.from);
+    this.measToNs = secondsToNs(s.measure.to);
+    this.throughputBack = Math.max(1, Math.round(THROUGHPUT_WINDOW_S / s.sampleInterval));
+    s.nodes.forEach((n, i) => this.nodeIndex.set(n.id, i));
+
+    s.links.forEach((l, li) => {
+      const a = this.node(l.a);
+      const b = this.node(l.b);
+      this.dirs.push(this.makeDir(2 * li, li, a, b, l));
+      this.dirs.push(this.makeDir(2 * li + 1, li, b, a, l));
+    });
+    const next = computeRoutes(
+      s.nodes.length,
+      this.dirs.map((d) => ({ from: d.from, to: d.to, delayNs: d.delayNs })),
+    );
+    this.network = new Network(this.pool, this.dirs, next, s.nodes.length, this.events, this);
+    this.queueIds = this.dirs.map((d) => ({
+      link: s.links[d.link].id,
+      from: s.nodes[d.from].id,
+      to: s.nodes[d.to].id,
+    }));
+    this.flowIds = s.flows.map((f) => f.id);
+
+    // Variant-specific trace columns follow the contract's, in first-seen order.
+    const extra: string[] = [];
+    s.flows.forEach((f, fi) => {
+      this.doomed.push(new Set());
+      this.stats.push(new FlowStats());
+      const from = this.node(f.from);
+      const to = this.node(f.to);
+      if (next[from * s.nodes.length + to] < 0) throw new Error(`flows[${fi}]: no route from "${f.from}" to "${f.to}"`);
+      if (f.kind === 'tcp') {
+        const parts = createVariant(f.variant, f.tcp);
+        const snd = new TcpSender(fi, f, from, to, this, parts.recovery, parts.cc, this.doomed[fi]);
+        this.senders.push(snd);
+        this.receivers.push(new TcpReceiver(fi, f, to, from, this, parts.recovery.usesSack, snd.base, snd.nSegments));
+        this.cbrs.push(null);
+        for (const c of parts.cc.traceColumns) if (!extra.includes(c)) extra.push(c);
+      } else {
+        this.senders.push(null);
+        this.receivers.push(null);
+        this.cbrs.push(new CbrSource(fi, f, from, to));
+      }
+    });
+    this.seriesColumns = [...BASE_SERIES_COLUMNS, ...extra];
+    s.flows.forEach(() => this.flowSeries.push(new FlowSeriesRecorder(this.seriesColumns)));
+    this.dirs.forEach(() => this.queueSeries.push(new QueueSeriesRecorder()));
+
+    for (const f of s.faults) this.installFault(f, 0);
+    s.flows.forEach((f, fi) => {
+      this.events.schedule(secondsToNs(f.start), EV_APP_START, fi);
+      if (f.stop !== null) this.events.schedule(secondsToNs(f.stop), EV_APP_STOP, fi);
+    });
+    this.events.schedule(0, EV_SAMPLE, 0);
+  }
+
+  private node(id: string): number {
+    const i = this.nodeIndex.get(id);
+    if (i === undefined) throw new Error(`unknown node "${id}"`);
+    return i;
+  }
+
+  private makeDir(index: number, link: number, from: number, to: number, l: LinkSpec): LinkDir {
+    let q: PacketQueue;
+    if (l.queue.type === 'red') {
+      const fromId = this.scenario.nodes[from].id;
+      q = new RedQueue(l.queue, l.bandwidth, rngStream(this.scenario.seed, `red:${l.id}:${fromId}`));
+    } else q = new DropTailQueue(l.queue.limit);
+    return new LinkDir(index, link, from, to, l.bandwidth, secondsToNs(l.delay), q);
+  }
+
+  // ---------------------------------------------------------------- faults
+
+  private installFault(f: FaultSpec, nowNs: number): void {
+    const s = this.scenario;
+    if (f.kind === 'dropSegments') {
+      const fi = this.flowIds.indexOf(f.flow);
+      for (const seq of f.seqs) this.doomed[fi].add(seq);
+      return;
+    }
+    const li = s.links.findIndex((l) => l.id === f.link);
+    const link = s.links[li];
+    if (f.kind === 'linkDown') {
+      const atNs = Math.max(nowNs, secondsToNs(f.at));
+      this.outages.push({ link: li, atNs, durationNs: secondsToNs(f.duration) });
+      this.events.schedule(atNs, EV_LINK_DOWN, this.outages.length - 1);
+      return;
+    }
+    const dirs = [2 * li, 2 * li + 1].filter(
+      (d) => f.from === null || this.scenario.nodes[this.dirs[d].from].id === f.from,
+    );
+    const fromNs = Math.max(nowNs, secondsToNs(f.at));
+    for (const d of dirs) {
+      const dir = this.dirs[d];
+      if (f.kind === 'dropBurst') {
+        dir.bursts.push({ atNs: fromNs, count: f.count });
+        dir.bursts.sort((x, y) => x.atNs - y.atNs);
+      } else {
+        const fromId = s.nodes[dir.from].id;
+        dir.losses.push({
+          rate: f.rate,
+          fromNs,
+          untilNs: f.until === null ? Infinity : secondsToNs(f.until),
+          rng: rngStream(s.seed, `loss:${link.id}:${fromId}:${dir.losses.length}`),
+        });
+      }
+    }
+  }
+
+  /**
+   * Add a fault while the run is in progress. Times before now are taken as
+   * now. The fault, with its effective time, is appended to `scenario.faults`
+   * so that replaying the scenario reproduces this run exactly; it is returned.
+   */
+  addFault(fault: FaultSpec): FaultSpec {
+    const now = this.time;
+    const f: FaultSpec =
+      fault.kind === 'dropSegments' ? { ...fault, seqs: [...fault.seqs] } : { ...fault, at: Math.max(fault.at, now) };
+    this.installFault(f, this.nowNs);
+    this.scenario.faults.push(f);
+    return f;
+  }
+
+  // ---------------------------------------------------------------- hosts
+
+  send(pkt: number, node: number, now: number): void {
+    this.network.atNode(pkt, node, now);
+  }
+
+  faultDrop(pkt: number, node: number, cause: DropCause, now: number): void {
+    const n = this.scenario.nodes.length;
+    const d = this.network.next[node * n + this.pool.dst[pkt]];
+    this.network.drop(pkt, this.dirs[d], cause, now);
+  }
+
+  newTimer(owner: TimerOwner, which: number): Timer {
+    const t = new Timer(this.timers.length, owner, which);
+    this.timers.push(t);
+    return t;
+  }
+
+  arm(timer: Timer, atNs: number): void {
+    timer.deadline = atNs;
+    if (timer.scheduledAt < 0 || atNs < timer.scheduledAt) {
+      timer.scheduledAt = atNs;
+      this.events.schedule(atNs, EV_TIMER, timer.id);
+    }
+  }
+
+  disarm(timer: Timer): void {
+    timer.deadline = -1;
+  }
+
+  private fireTimer(timer: Timer, now: number): void {
+    if (now !== timer.scheduledAt) return; // superseded by an earlier re-arm
+    timer.scheduledAt = -1;
+    if (timer.deadline < 0) return;
+    if (now < timer.deadline) {
+      // Re-armed to a later time since this event was scheduled.
+      timer.scheduledAt = timer.deadline;
+      this.events.schedule(timer.deadline, EV_TIMER, timer.id);
+      return;
+    }
+    timer.deadline = -1;
+    timer.owner.onTimer(timer.which, now);
+  }
+
+  deliver(pkt: number, _node: number, now: number): void {
+    const pool = this.pool;
+    const fi = pool.flow[pkt];
+    const st = this.stats[fi];
+    const kind = pool.kind[pkt];
+    this.delivered++;
+    if (kind === PacketKind.Ack) {
+      this.senders[fi]!.onAck(pkt, now);
+    } else {
+      const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt, now);
+      if (fresh) st.onDelivered(pool.payload[pkt], now - pool.sentAt[pkt], now >= this.measFromNs && now < this.measToNs);
+    }
+    pool.free(pkt);
+  }
+
+  dropped(pkt: number, dir: LinkDir, cause: DropCause, now: number): void {
+    const pool = this.pool;
+    const fi = pool.flow[pkt];
+    const kind = pool.kind[pkt];
+    this.droppedCount++;
+    const st = this.stats[fi];
+    if (kind === PacketKind.Ack) st.ackDrops++;
+    else st.drops++;
+    const snd = this.senders[fi];
+    let seq = pool.seq[pkt];
+    if (snd) seq -= snd.base;
+    let extra = NaN;
+    if (cause === DropCause.Overflow || cause === DropCause.RedOverflow) extra = dir.queue.length;
+    else if (cause === DropCause.RedEarly || cause === DropCause.RedForced) extra = dir.queue.average;
+    else if (cause === DropCause.Random) extra = dir.losses.length > 0 ? dir.losses[0].rate : NaN;
+    this.log.add(
+      now,
+      fi,
+      Ev.Drop,
+      seq,
+      snd ? snd.cwnd : NaN,
+      snd ? snd.ssthresh : NaN,
+      cause,
+      dir.index,
+      kind + 10 * pool.retx[pkt],
+      extra,
+    );
+  }
+
+  // ---------------------------------------------------------------- loop
+
+  /** simulated seconds */
+  get time(): number {
+    return this.nowNs / 1e9;
+  }
+
+  get done(): boolean {
+    return this.events.peekTime() > this.durationNs;
+  }
+
+  get eventsProcessed(): number {
+    return this.processed;
+  }
+
+  /** Process one event. Returns false when the run is over. */
+  step(): boolean {
+    const q = this.events;
+    if (q.peekTime() > this.durationNs) {
+      this.nowNs = Math.max(this.nowNs, this.durationNs);
+      return false;
+    }
+    q.pop();
+    const now = q.poppedTime;
+    this.nowNs = now;
+    this.processed++;
+    const target = q.poppedTarget;
+    switch (q.poppedKind) {
+      case EV_TX_DONE:
+        this.network.onTxDone(this.dirs[target], now);
+        break;
+      case EV_ARRIVE:
+        this.network.onArrive(this.dirs[target], now);
+        break;
+      case EV_TIMER:
+        this.fireTimer(this.timers[target], now);
+        break;
+      case EV_APP_START:
+        this.startFlow(target, now);
+        break;
+      case EV_APP_STOP:
+        this.senders[target]?.stop();
+        break;
+      case EV_CBR:
+        this.cbrSend(target, now);
+        break;
+      case EV_SAMPLE:
+        this.sample(target, now);
+        break;
+      case EV_LINK_DOWN:
+        this.linkDown(target, now);
+        break;
+      case EV_LINK_UP:
+        this.linkUp(target, now);
+        break;
+    }
+    return true;
+  }
+
+  /** Process every event up to simulated time `t` seconds (capped at the duration). */
+  runUntil(t: number): void {
+    const limit = Math.min(secondsToNs(t), this.durationNs);
+    const q = this.events;
+    while (q.peekTime() <= limit) this.step();
+    if (limit > this.nowNs) this.nowNs = limit;
+  }
+
+  /** Run to the end. */
+  run(): void {
+    this.runUntil(this.scenario.duration);
+  }
+
+  /**
+   * Run until the next drop, fast retransmit, timeout, recovery entry or exit
+   * or partial ACK (or until `maxTime` seconds), and return that event.
+   */
+  stepToProtocolEvent(maxTime = Infinity): EventRow | null {
+    const limit = Math.min(maxTime === Infinity ? Infinity : secondsToNs(maxTime), this.durationNs);
+    let seen = this.log.length;
+    while (this.events.peekTime() <= limit) {
+      this.step();
+      for (; seen < this.log.length; seen++) {
+        if (isStepEvent(this.log.kind.at(seen))) return this.eventRow(seen);
+      }
+    }
+    if (limit !== Infinity && limit > this.nowNs) this.nowNs = limit;
+    return null;
+  }
+
+  private startFlow(fi: number, now: number): void {
+    const snd = this.senders[fi];
+    if (snd) return snd.start(now);
+    this.cbrSend(fi, now);
+  }
+
+  private cbrSend(fi: number, now: number): void {
+    const cbr = this.cbrs[fi]!;
+    const stop = cbr.spec.stop === null ? Infinity : secondsToNs(cbr.spec.stop);
+    if (now >= stop) return;
+    const pkt = cbr.makePacket(this.pool, now);
+    this.stats[fi].sent++;
+    this.network.atNode(pkt, cbr.node, now);
+    const next = now + cbr.intervalNs;
+    if (next < stop && next <= this.durationNs) this.events.schedule(next, EV_CBR, fi);
+  }
+
+  private linkDown(i: number, now: number): void {
+    const o = this.outages[i];
+    const lost = this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
+    this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, o.durationNs / 1e9, lost);
+    this.events.schedule(now + o.durationNs, EV_LINK_UP, i);
+  }
+
+  private linkUp(i: number, now: number): void {
+    const o = this.outages[i];
+    // Another outage of the same link may still be running.
+    const stillDown = this.outages.some((x, j) => j !== i && x.link === o.link && x.atNs <= now && x.atNs + x.durationNs > now);
+    if (stillDown) return;
+    this.dirs[2 * o.link].down = false;
+    this.dirs[2 * o.link + 1].down = false;
+    this.log.add(now, -1, Ev.LinkUp, NaN, NaN, NaN, o.link);
+  }
+
+  private sample(k: number, now: number): void {
+    const i = this.times.length;
+    this.times.push(now / 1e9);
+    const inMeasure = now >= this.measFromNs && now <= this.measToNs;
+    for (let fi = 0; fi < this.flowSeries.length; fi++) {
+      const rec = this.flowSeries[fi];
+      const st = this.stats[fi];
+      rec.cumBytes.push(st.bytes);
+      const cols = rec.columns;
+      const snd = this.senders[fi];
+      if (snd) {
+        cols[0].push(snd.cwnd);
+        cols[1].push(snd.ssthresh);
+        cols[2].push(snd.rtt.valid ? snd.rtt.srtt * 1000 : NaN);
+        cols[3].push(snd.rtt.rto());
+        cols[4].push(snd.outstanding);
+        if (inMeasure) st.onSample(snd.cwnd, snd.ssthresh);
+      } else {
+        for (let c = 0; c < 5; c++) cols[c].push(NaN);
+      }
+      cols[5].push(windowedThroughput(this.times, rec.cumBytes, i, this.throughputBack));
+      for (let c = 6; c < cols.length; c++) {
+        const ci = snd ? snd.cc.traceColumns.indexOf(this.seriesColumns[c]) : -1;
+        cols[c].push(ci < 0 ? NaN : snd!.cc.trace(ci));
+      }
+    }
+    for (let d = 0; d < this.dirs.length; d++) {
+      const q = this.dirs[d].queue;
+      const rec = this.queueSeries[d];
+      rec.pkts.push(q.length);
+      rec.bytes.push(q.bytes);
+      rec.redAvg.push(q.average);
+    }
+    const next = secondsToNs((k + 1) * this.scenario.sampleInterval);
+    if (next <= this.durationNs) this.events.schedule(next, EV_SAMPLE, k + 1);
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  dirLabel(dir: number): string {
+    const q = this.queueIds[dir];
+    return q ? `${q.from}→${q.to}` : `direction ${dir}`;
+  }
+
+  linkId(link: number): string {
+    return this.scenario.links[link]?.id ?? String(link);
+  }
+
+  eventCount(): number {
+    return this.log.length;
+  }
+
+  eventRow(i: number): EventRow {
+    const log = this.log;
+    const fi = log.flow.at(i);
+    const num = (x: number) => (Number.isNaN(x) ? null : x);
+    return {
+      time_s: log.time.at(i) / 1e9,
+      flow: fi >= 0 ? this.flowIds[fi] : '',
+      event: EVENT_NAMES[log.kind.at(i)],
+      seq: num(log.seq.at(i)),
+      cwnd: num(log.cwnd.at(i)),
+      ssthresh: num(log.ssthresh.at(i)),
+      detail: describe(log, i, this),
+    };
+  }
+
+  eventRows(from: number, to: number): EventRow[] {
+    const rows: EventRow[] = [];
+    for (let i = from; i < Math.min(to, this.log.length); i++) rows.push(this.eventRow(i));
+    return rows;
+  }
+
+  sampleCount(): number {
+    return this.times.length;
+  }
+
+  sampleTimes(from: number, to: number): Float64Array {
+    return this.times.view(from, to).slice();
+  }
+
+  flowColumn(flow: number, column: string, from: number, to: number): Float64Array {
+    const col = this.flowSeries[flow]?.column(column);
+    return col ? col.view(from, to).slice() : new Float64Array(Math.max(0, to - from)).fill(NaN);
+  }
+
+  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg', from: number, to: number): Float64Array {
+    const rec = this.queueSeries[queue];
+    const col = column === 'queue_pkts' ? rec.pkts : column === 'queue_bytes' ? rec.bytes : rec.redAvg;
+    return col.view(from, to).slice();
+  }
+
+  /** Packet accounting for the conservation invariant. */
+  accounting(): { created: number; delivered: number; dropped: number; alive: number; inNetwork: number } {
+    let inNetwork = 0;
+    for (const d of this.dirs) inNetwork += d.queue.length + d.wire.length;
+    return {
+      created: this.pool.allocated,
+      delivered: this.delivered,
+      dropped: this.droppedCount,
+      alive: this.pool.live,
+      inNetwork,
+    };
+  }
+
+  state(): SimState {
+    const flows: FlowState[] = this.scenario.flows.map((f, fi) => {
+      const snd = this.senders[fi];
+      const st = this.stats[fi];
+      if (!snd) {
+        return {
+          id: f.id,
+          kind: 'cbr',
+          variant: '',
+          cwnd: NaN,
+          ssthresh: NaN,
+          inflation: 0,
+          srttMs: NaN,
+          rtoS: NaN,
+          inflight: 0,
+          phase: this.nowNs < secondsToNs(f.start) ? 'closed' : 'sending',
+          ackedSeq: -1,
+          nextSeq: this.cbrs[fi]!.sent,
+          packetsSent: st.sent,
+          packetsDelivered: st.delivered,
+        };
+      }
+      return {
+        id: f.id,
+        kind: 'tcp',
+        variant: f.kind === 'tcp' ? f.variant : '',
+        cwnd: snd.cwnd,
+        ssthresh: snd.ssthresh,
+        inflation: snd.inflation,
+        srttMs: snd.rtt.valid ? snd.rtt.srtt * 1000 : NaN,
+        rtoS: snd.rtt.rto(),
+        inflight: snd.outstanding,
+        phase: snd.phase(this.receivers[fi]!.completedAt >= 0),
+        ackedSeq: snd.highestAck - snd.base,
+        nextSeq: snd.tSeqno - snd.base,
+        packetsSent: snd.packetsSent,
+        packetsDelivered: st.delivered,
+      };
+    });
+    const queues: QueueState[] = this.dirs.map((d, i) => ({
+      ...this.queueIds[i],
+      queuePkts: d.queue.length,
+      queueBytes: d.queue.bytes,
+      redAvg: d.queue.average,
+      down: d.down,
+    }));
+    return { time: this.time, done: this.done, eventsProcessed: this.processed, flows, queues };
+  }
+
+  /** Everything so far, as the rows of the five output files (Export CSV). */
+  runData(): RunData {
+    return collectRunData(this);
+  }
+
+  // Accessors for collect.ts
+  /** @internal */
+  get sampleTimesColumn(): GrowableF64 {
+    return this.times;
+  }
+  /** @internal */
+  get flowRecorders(): readonly FlowSeriesRecorder[] {
+    return this.flowSeries;
+  }
+  /** @internal */
+  get queueRecorders(): readonly QueueSeriesRecorder[] {
+    return this.queueSeries;
+  }
+  /** @internal simulated ns */
+  get nowNanos(): number {
+    return this.nowNs;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Reno congestion control (RFC 5681) as ns-2.35's TcpAgent applies it: the
+ * shared toolkit of the loss-based variants (Tahoe, Reno, NewReno and SACK
+ * differ only in loss recovery, which lives in ../recovery).
+ *
+ * - Growth per ACK, not per acknowledged byte (ns-2 opencwnd(), RFC 5681 §3.1
+ *   without Appropriate Byte Counting): +1 segment in slow start, +1/cwnd in
+ *   congestion avoidance. cwnd is not capped by the receiver window (ns-2);
+ *   the window only limits what is sent.
+ * - On loss ssthresh = max(⌊W/2⌋, 2) with W = ⌊min(cwnd + inflation, rwnd)⌋,
+ *   ns-2's slowdown(CLOSE_SSTHRESH_HALF) in whole segments (RFC 5681 eq. (4)
+ *   uses FlightSize; ns-2 uses the window, and so do we so that results
+ *   compare with the papers).
+ * - After fast retransmit cwnd = ⌊W/2⌋ (at least 1): ns-2 CLOSE_CWND_HALF.
+ */
+import type { CongestionOps, SocketState } from './types';
+
+/** The window the loss response halves: ns-2's window() in whole segments. */
+export function lossWindow(s: SocketState): number {
+  return Math.floor(Math.min(s.cwnd + s.inflation, s.rwnd));
+}
+
+/** ns-2 opencwnd() with wnd_option_ 1: slow start, then +1/cwnd per ACK. */
+export function renoIncrease(s: SocketState): void {
+  if (s.cwnd < s.ssthresh) s.cwnd += 1;
+  else s.cwnd += 1 / s.cwnd;
+}
+
+export function renoSsthresh(s: SocketState): number {
+  return Math.max(Math.floor(lossWindow(s) / 2), 2);
+}
+
+export function createReno(): CongestionOps {
+  return {
+    increase: (s) => renoIncrease(s),
+    ssthresh: (s) => renoSsthresh(s),
+    cwndAfterFastRetransmit: (s) => Math.max(Math.floor(lossWindow(s) / 2), 1),
+    traceColumns: [],
+    trace: () => NaN,
+  };
+}

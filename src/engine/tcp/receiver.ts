@@ -1,0 +1,180 @@
+/**
+ * The TCP receiver (ns-2 TCPSink; with SACK, the Sack1 sink): keeps which
+ * segments have arrived, acknowledges the highest in-order sequence number
+ * with a 40-byte ACK, and — for SACK flows — reports up to `maxSackBlocks`
+ * blocks of data held above it, the block holding the segment just received
+ * first, then the most recently reported others (RFC 2018 §4).
+ *
+ * With delayed ACKs (RFC 5681 §4.2, ns-2 DelAckSink) an in-order segment is
+ * acknowledged with the next one or when the timer (default 100 ms) fires;
+ * out-of-order segments and those filling a gap are acknowledged at once.
+ */
+import { Ev } from '../core/event-log';
+import { MAX_SACK_BLOCKS, PacketKind } from '../net/packets';
+import type { TcpFlowSpec } from '../scenario/types';
+import type { Timer, TcpHost, TimerOwner } from './host';
+
+export class TcpReceiver implements TimerOwner {
+  /** next in-order sequence number expected */
+  nextExpected = 0;
+  /** highest sequence number received */
+  maxSeen = -1;
+  private have: Uint8Array;
+  private mask: number;
+  /** sequence numbers of members of recently reported SACK blocks, most recent first */
+  private recent: Int32Array;
+  private nRecent = 0;
+  private readonly sack: boolean;
+  private readonly maxBlocks: number;
+  private pendingAck = false;
+  private pendingEcho = 0;
+  private readonly timer: Timer | null;
+  private readonly total: number;
+
+  /** simulated ns when the whole file was held, or −1 */
+  completedAt = -1;
+
+  constructor(
+    readonly flow: number,
+    readonly spec: TcpFlowSpec,
+    readonly node: number,
+    readonly peer: number,
+    private readonly host: TcpHost,
+    sack: boolean,
+    private readonly base: number,
+    nSegments: number,
+  ) {
+    this.sack = sack;
+    this.maxBlocks = Math.min(spec.tcp.maxSackBlocks, MAX_SACK_BLOCKS);
+    let cap = 1024;
+    while (cap < spec.tcp.window * 4) cap <<= 1;
+    this.have = new Uint8Array(cap);
+    this.mask = cap - 1;
+    this.recent = new Int32Array(MAX_SACK_BLOCKS + 1);
+    this.timer = spec.tcp.delayedAck ? host.newTimer(this, 0) : null;
+    this.total = nSegments === Infinity ? Infinity : base + nSegments;
+  }
+
+  /**
+   * A data segment arrived. Returns true when it carries data the receiver
+   * did not have (for throughput), false for a duplicate.
+   */
+  onData(pkt: number, now: number): boolean {
+    const pool = this.host.pool;
+    const seq = pool.seq[pkt];
+    const echo = pool.sentAt[pkt];
+    let fresh = false;
+    if (seq >= this.nextExpected && seq < this.nextExpected + this.have.length) {
+      const i = seq & this.mask;
+      if (this.have[i] === 0) {
+        fresh = true;
+        this.have[i] = 1;
+      }
+    }
+    const inOrder = seq === this.nextExpected;
+    const hadGap = this.maxSeen > this.nextExpected;
+    if (seq > this.maxSeen) this.maxSeen = seq;
+    if (inOrder) {
+      while (this.have[this.nextExpected & this.mask] === 1) {
+        this.have[this.nextExpected & this.mask] = 0;
+        this.nextExpected++;
+      }
+      if (this.nextExpected >= this.total && this.completedAt < 0) {
+        this.completedAt = now;
+        const bytes = this.spec.bytes ?? 0;
+        this.host.log.add(now, this.flow, Ev.Complete, this.nextExpected - 1 - this.base, NaN, NaN, bytes, (now / 1e9) - this.spec.start);
+      }
+    }
+    if (fresh && seq > this.nextExpected) this.remember(seq);
+    if (fresh && this.base === 1 && seq === 0) fresh = false; // the SYN carries no data
+
+    if (this.timer) {
+      // Delay only an in-order segment that leaves no gap behind it.
+      if (inOrder && !hadGap && this.maxSeen < this.nextExpected) {
+        if (this.pendingAck) {
+          this.host.disarm(this.timer);
+          this.pendingAck = false;
+          this.sendAck(echo, now);
+        } else {
+          this.pendingAck = true;
+          this.pendingEcho = echo;
+          this.host.arm(this.timer, now + Math.round(this.spec.tcp.delayedAckTimeout * 1e9));
+        }
+        return fresh;
+      }
+      if (this.pendingAck) {
+        this.host.disarm(this.timer);
+        this.pendingAck = false;
+      }
+    }
+    this.sendAck(echo, now);
+    return fresh;
+  }
+
+  onTimer(_which: number, now: number): void {
+    if (!this.pendingAck) return;
+    this.pendingAck = false;
+    this.sendAck(this.pendingEcho, now);
+  }
+
+  /** Put `seq` first among the remembered SACK blocks (RFC 2018: most recent first). */
+  private remember(seq: number): void {
+    if (!this.sack) return;
+    const r = this.recent;
+    // Drop remembered members that sit in the same block as seq.
+    let k = 0;
+    for (let j = 0; j < this.nRecent; j++) {
+      if (!this.sameBlock(r[j], seq)) r[k++] = r[j];
+    }
+    this.nRecent = Math.min(k, this.recent.length - 1);
+    for (let j = this.nRecent; j > 0; j--) r[j] = r[j - 1];
+    r[0] = seq;
+    this.nRecent++;
+  }
+
+  private sameBlock(a: number, b: number): boolean {
+    const lo = Math.min(a, b);
+    const hi = Math.max(a, b);
+    for (let s = lo; s <= hi; s++) if (this.have[s & this.mask] === 0) return false;
+    return true;
+  }
+
+  private sendAck(echo: number, now: number): void {
+    const pool = this.host.pool;
+    const pkt = pool.alloc();
+    pool.kind[pkt] = PacketKind.Ack;
+    pool.flow[pkt] = this.flow;
+    pool.seq[pkt] = this.nextExpected - 1;
+    pool.size[pkt] = this.spec.tcp.ackBytes;
+    pool.payload[pkt] = 0;
+    pool.src[pkt] = this.node;
+    pool.dst[pkt] = this.peer;
+    pool.sentAt[pkt] = now;
+    pool.echo[pkt] = echo;
+    pool.retx[pkt] = 0;
+    pool.nsack[pkt] = this.sack ? this.writeSack(pkt) : 0;
+    this.host.send(pkt, this.node, now);
+  }
+
+  /** Fill the ACK's SACK blocks from the remembered members still above the cumulative point. */
+  private writeSack(pkt: number): number {
+    const pool = this.host.pool;
+    const base = pkt * MAX_SACK_BLOCKS * 2;
+    let n = 0;
+    let k = 0;
+    for (let j = 0; j < this.nRecent && n < this.maxBlocks; j++) {
+      const m = this.recent[j];
+      if (m < this.nextExpected || this.have[m & this.mask] === 0) continue;
+      let l = m;
+      while (l - 1 >= this.nextExpected && this.have[(l - 1) & this.mask] === 1) l--;
+      let r = m;
+      while (this.have[(r + 1) & this.mask] === 1 && r + 1 < this.nextExpected + this.have.length) r++;
+      pool.sack[base + 2 * n] = l;
+      pool.sack[base + 2 * n + 1] = r;
+      n++;
+      this.recent[k++] = m;
+    }
+    this.nRecent = k;
+    return n;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Constant bit rate over UDP (ns-2 Application/Traffic/CBR on Agent/UDP with
+ * random_ 0): one packet of `packetSize` bytes on the wire every
+ * packetSize·8/rate seconds from `start` until `stop`. No feedback, no
+ * retransmission: what the network drops is gone.
+ */
+import { PacketKind, type PacketPool } from '../net/packets';
+import type { CbrFlowSpec } from '../scenario/types';
+
+export class CbrSource {
+  /** packets sent so far; also the next packet's number */
+  sent = 0;
+  readonly intervalNs: number;
+
+  constructor(
+    readonly flow: number,
+    readonly spec: CbrFlowSpec,
+    readonly node: number,
+    readonly peer: number,
+  ) {
+    this.intervalNs = Math.max(1, Math.round((spec.packetSize * 8 * 1e9) / spec.rate));
+  }
+
+  /** Make the next packet; the caller puts it on the network. */
+  makePacket(pool: PacketPool, now: number): number {
+    const pkt = pool.alloc();
+    pool.kind[pkt] = PacketKind.Cbr;
+    pool.flow[pkt] = this.flow;
+    pool.seq[pkt] = this.sent++;
+    pool.size[pkt] = this.spec.packetSize;
+    pool.payload[pkt] = this.spec.packetSize;
+    pool.src[pkt] = this.node;
+    pool.dst[pkt] = this.peer;
+    pool.sentAt[pkt] = now;
+    pool.retx[pkt] = 0;
+    pool.nsack[pkt] = 0;
+    return pkt;
+  }
+}
