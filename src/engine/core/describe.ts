@@ -20,6 +20,10 @@ export function num(x: number): string {
   return String(r === 0 ? 0 : r);
 }
 
+function plural(n: number, word: string): string {
+  return `${num(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
 const PACKET_DATA = 1;
 const PACKET_ACK = 2;
 
@@ -92,7 +96,7 @@ export function describe(log: EventLog, i: number, ctx: DescribeContext): string
       // seq = ACKed segment, a = recovery point, b = segment retransmitted (−1: SACK), c = holes left
       if (b >= 0)
         return `partial ACK for segment ${seq} (recovery point ${num(a)}): segment ${num(b)} was lost too — retransmit it now and stay in fast recovery`;
-      return `partial ACK for segment ${seq} (recovery point ${num(a)}): ${num(c)} holes left on the SACK scoreboard, stay in fast recovery`;
+      return `partial ACK for segment ${seq} (recovery point ${num(a)}): ${plural(c, 'hole')} below the highest SACKed segment still unacknowledged, stay in fast recovery`;
     case Ev.Timeout:
       // a = RTO (s), b = backoff now, c = old cwnd, d = old ssthresh
       return `retransmission timer expired after ${num(a)} s without an ACK: ssthresh ${num(d)} → ${num(ssthresh)}, cwnd ${num(c)} → ${num(cwnd)}; resend from segment ${seq}, next timeout ×${num(b)}`;

@@ -83,6 +83,8 @@ export class LinkDir {
   readonly losses: TimedLoss[] = [];
 
   // statistics
+  /** packets offered to this direction (link arrivals) */
+  offered = 0;
   forwarded = 0;
   queueDrops = 0;
   faultDrops = 0;

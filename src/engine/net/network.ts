@@ -44,6 +44,7 @@ export class Network {
 
   /** A packet enters a link direction: faults act first, then the queue decides. */
   offer(pkt: number, dir: LinkDir, now: number): void {
+    dir.offered++;
     if (dir.down) return this.drop(pkt, dir, DropCause.LinkDown, now);
     if (dir.bursts.length > 0 && dir.bursts[0].atNs <= now) {
       while (dir.bursts.length > 0 && dir.bursts[0].atNs <= now) dir.burstLeft += dir.bursts.shift()!.count;
