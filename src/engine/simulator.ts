@@ -77,6 +77,9 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   private readonly measToNs: number;
   private readonly throughputBack: number;
   private nowNs = 0;
+  /** stepToProtocolEvent's place in the event log */
+  private stepCursor = 0;
+  private stepMark = 0;
   private processed = 0;
   private delivered = 0;
   private droppedCount = 0;
@@ -374,13 +377,21 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
    */
   stepToProtocolEvent(maxTime = Infinity): EventRow | null {
     const limit = Math.min(maxTime === Infinity ? Infinity : secondsToNs(maxTime), this.durationNs);
-    let seen = this.log.length;
-    while (this.events.peekTime() <= limit) {
-      this.step();
+    // One event can log several (a fast retransmit and the start of recovery):
+    // return the ones not yet returned first, unless the run moved on meanwhile.
+    let seen = this.log.length === this.stepMark ? this.stepCursor : this.log.length;
+    for (;;) {
       for (; seen < this.log.length; seen++) {
-        if (isStepEvent(this.log.kind.at(seen))) return this.eventRow(seen);
+        if (isStepEvent(this.log.kind.at(seen))) {
+          this.stepCursor = seen + 1;
+          this.stepMark = this.log.length;
+          return this.eventRow(seen);
+        }
       }
+      if (this.events.peekTime() > limit) break;
+      this.step();
     }
+    this.stepCursor = this.stepMark = this.log.length;
     if (limit !== Infinity && limit > this.nowNs) this.nowNs = limit;
     return null;
   }
