@@ -1,0 +1,174 @@
+/**
+ * Defaults of every optional scenario field, and the step that fills them in.
+ *
+ * They follow ns-2.35's one-way TCP agents (tcl/lib/ns-default.tcl) so that a
+ * scenario that leaves a parameter out behaves as the same ns-2 script would,
+ * and results compare with the papers. Values are in base units.
+ */
+import type {
+  CbrFlowSpec,
+  DropTailSpec,
+  FaultSpec,
+  FlowSpec,
+  LinkSpec,
+  QueueSpec,
+  RedSpec,
+  Scenario,
+  TcpFlowSpec,
+  TcpParams,
+} from './types';
+import type { ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
+
+export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
+  window: 20, // Agent/TCP window_
+  initialCwnd: 2, // windowInit_ (ns-2.35 default 2): the window once the SYN is acknowledged
+  dupAckThreshold: 3, // numdupacks_
+  initialRto: 3.0, // rtxcur_init_ (RFC 6298 would say 1 s; ns-2 says 3)
+  minRto: 0.2, // minrto_
+  maxRto: 60, // maxrto_
+  rttGain: 0.125, // 1/2^T_SRTT_BITS (3)
+  rttVarGain: 0.25, // 1/2^T_RTTVAR_BITS (2)
+  rtoK: 4, // rttvar_exp_ 2 → 4·rttvar
+  delayedAck: false, // TCPSink, not DelAckSink
+  delayedAckTimeout: 0.1, // DelAckSink interval_
+  handshake: true, // one-way agents send a SYN and wait for its ACK
+  headerBytes: 40, // tcpip_base_hdr_size_
+  ackBytes: 40,
+  maxSackBlocks: 3, // Agent/TCPSink maxSackBlocks_
+  vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1 }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
+  cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true }), // RFC 9438
+  westwood: Object.freeze({ filterTau: 0.5 }),
+}) as Readonly<TcpParams>;
+
+export const DEFAULT_DROPTAIL: Readonly<DropTailSpec> = Object.freeze({ type: 'droptail', limit: 50 });
+
+/**
+ * RED with the classic ns-2 settings: thresh_ 5, maxthresh_ 15 and q_weight_ 0.002 (ns-2.35
+ * keeps these commented out in ns-default.tcl and sets 0 / -1 for automatic configuration,
+ * which depends on the link; fixed values are easier to reason about in a lesson),
+ * linterm_ 10 (maxP 0.1), gentle_ true and mean_pktsize_ 500 as in ns-2.35.
+ */
+export const DEFAULT_RED: Readonly<RedSpec> = Object.freeze({
+  type: 'red',
+  limit: 50,
+  minThresh: 5,
+  maxThresh: 15,
+  maxP: 0.1,
+  weight: 0.002,
+  gentle: true,
+  meanPacketSize: 500,
+});
+
+export const DEFAULT_FLOW = Object.freeze({ packetSize: 1000, start: 0, stop: null, bytes: null });
+
+export const DEFAULT_SCENARIO = Object.freeze({
+  version: 1,
+  name: 'Untitled',
+  description: '',
+  seed: 1,
+  duration: 20,
+  sampleInterval: 0.01,
+  measureFrom: 0,
+});
+
+/** `base` with each field of `given` that is present (undefined means "not given"). */
+function overlay<T extends object>(base: Readonly<T>, given: Partial<T> | undefined): T {
+  const out = { ...base } as T;
+  if (!given) return out;
+  for (const key of Object.keys(base) as (keyof T)[]) {
+    const v = given[key];
+    if (v !== undefined) out[key] = v as T[keyof T];
+  }
+  return out;
+}
+
+/** Per-flow `tcp` overrides the defaults field by field, nested objects included. */
+export function tcpParams(given: ParsedTcpParams | undefined): TcpParams {
+  return {
+    ...overlay(DEFAULT_TCP, { ...given, vegas: undefined, cubic: undefined, westwood: undefined }),
+    vegas: overlay(DEFAULT_TCP.vegas, given?.vegas),
+    cubic: overlay(DEFAULT_TCP.cubic, given?.cubic),
+    westwood: overlay(DEFAULT_TCP.westwood, given?.westwood),
+  };
+}
+
+export function queueSpec(given: ParsedQueue | undefined): QueueSpec {
+  if (given?.type === 'red') return overlay(DEFAULT_RED, given);
+  return overlay(DEFAULT_DROPTAIL, { limit: given?.limit });
+}
+
+/** The normalized scenario: every default filled, fresh objects throughout. */
+export function applyDefaults(p: ParsedScenario): Scenario {
+  const duration = p.duration ?? DEFAULT_SCENARIO.duration;
+  const links: LinkSpec[] = p.links.map((l) => ({
+    id: l.id,
+    a: l.a,
+    b: l.b,
+    bandwidth: l.bandwidth,
+    delay: l.delay,
+    queue: queueSpec(l.queue),
+  }));
+  const flows: FlowSpec[] = p.flows.map((f): FlowSpec => {
+    const common = {
+      id: f.id,
+      from: f.from,
+      to: f.to,
+      start: f.start ?? DEFAULT_FLOW.start,
+      stop: f.stop === undefined ? DEFAULT_FLOW.stop : f.stop,
+      packetSize: f.packetSize ?? DEFAULT_FLOW.packetSize,
+    };
+    if (f.kind === 'cbr') {
+      const cbr: CbrFlowSpec = { ...common, kind: 'cbr', rate: f.rate };
+      return cbr;
+    }
+    const tcp: TcpFlowSpec = {
+      ...common,
+      kind: 'tcp',
+      variant: f.variant,
+      bytes: f.bytes === undefined ? DEFAULT_FLOW.bytes : f.bytes,
+      tcp: tcpParams(f.tcp),
+    };
+    return tcp;
+  });
+  const faults: FaultSpec[] = (p.faults ?? []).map((f): FaultSpec => {
+    switch (f.kind) {
+      case 'dropSegments':
+        return { kind: f.kind, flow: f.flow, seqs: [...f.seqs] };
+      case 'dropBurst':
+        return { kind: f.kind, link: f.link, from: f.from ?? null, at: f.at ?? 0, count: f.count };
+      case 'linkDown':
+        return { kind: f.kind, link: f.link, at: f.at ?? 0, duration: f.duration };
+      case 'randomLoss':
+        return {
+          kind: f.kind,
+          link: f.link,
+          from: f.from ?? null,
+          rate: f.rate,
+          at: f.at ?? 0,
+          until: f.until === undefined ? null : f.until,
+        };
+    }
+  });
+  const scenario: Scenario = {
+    version: p.version ?? DEFAULT_SCENARIO.version,
+    name: p.name ?? DEFAULT_SCENARIO.name,
+    description: p.description ?? DEFAULT_SCENARIO.description,
+    seed: p.seed ?? DEFAULT_SCENARIO.seed,
+    duration,
+    sampleInterval: p.sampleInterval ?? DEFAULT_SCENARIO.sampleInterval,
+    measure: { from: p.measure?.from ?? DEFAULT_SCENARIO.measureFrom, to: p.measure?.to ?? duration },
+    nodes: p.nodes.map((n) => ({
+      id: n.id,
+      kind: n.kind,
+      ...(n.x === undefined ? {} : { x: n.x }),
+      ...(n.y === undefined ? {} : { y: n.y }),
+    })),
+    links,
+    flows,
+    faults,
+  };
+  // Opaque page data rides along untouched (and only when present, so round trips stay equal).
+  if (p.ui !== undefined) scenario.ui = p.ui;
+  if (p.lesson !== undefined) scenario.lesson = p.lesson;
+  return scenario;
+}

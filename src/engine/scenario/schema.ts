@@ -1,0 +1,415 @@
+/**
+ * The structural schema of a scenario file (zod 4), and the translation of
+ * what zod finds into `ScenarioIssue`s with `links[1].bandwidth`-style paths.
+ *
+ * The schema checks shapes, types, enums and single-field ranges, and converts
+ * every quantity to base units on the way (units.ts). It leaves defaults out
+ * (defaults.ts fills them, since some depend on other fields) and leaves
+ * cross-field rules to validate.ts. Messages are written here rather than
+ * taken from zod so that each names what is accepted and echoes what was given.
+ */
+import { z } from 'zod';
+import { formatPath } from './path';
+import { suggest } from './suggest';
+import { walkKeys, type KeyIssue } from './unknown-keys';
+export { formatPath } from './path';
+export { editDistance, suggest } from './suggest';
+import { VARIANTS, type ScenarioIssue } from './types';
+import {
+  BANDWIDTH,
+  BYTES,
+  TIME,
+  describeValue,
+  parseQuantity,
+  type Dimension,
+  type QuantityResult,
+  type Sign,
+} from './units';
+
+// ---------------------------------------------------------------------------
+// Numbers and quantities
+
+interface NumberRule {
+  integer?: boolean;
+  /** inclusive lower bound */
+  min?: number;
+  /** exclusive lower bound */
+  above?: number;
+  /** inclusive upper bound */
+  max?: number;
+  /** exclusive upper bound */
+  below?: number;
+  /** base unit named in bound messages ("s", "bit/s", "bytes") */
+  unit?: string;
+  /** a dedicated message for a value that is a common mistake, checked first */
+  special?: (value: number, got: string) => string | undefined;
+}
+
+function rangeMessage(value: number, got: string, rule: NumberRule): string | undefined {
+  const special = rule.special?.(value, got);
+  if (special) return special;
+  const u = rule.unit ? ` ${rule.unit}` : '';
+  if (rule.integer && !Number.isSafeInteger(value)) {
+    return Number.isInteger(value)
+      ? `is too large to count exactly (got ${got})`
+      : `must be a whole number${rule.unit ? ` of ${rule.unit}` : ''} (got ${got})`;
+  }
+  if (rule.min !== undefined && value < rule.min) return `must be at least ${rule.min}${u} (got ${got})`;
+  if (rule.above !== undefined && value <= rule.above) return `must be greater than ${rule.above}${u} (got ${got})`;
+  if (rule.max !== undefined && value > rule.max) return `must be at most ${rule.max}${u} (got ${got})`;
+  if (rule.below !== undefined && value >= rule.below) return `must be less than ${rule.below}${u} (got ${got})`;
+  return undefined;
+}
+
+function plainNumber(value: unknown): QuantityResult {
+  if (typeof value === 'number' && Number.isFinite(value)) return { ok: true, value: value === 0 ? 0 : value };
+  if (value === undefined) return { ok: false, message: 'is required (a number)' };
+  if (typeof value === 'number') return { ok: false, message: `must be a finite number (got ${describeValue(value)})` };
+  return { ok: false, message: `must be a number (got ${describeValue(value)})` };
+}
+
+type Parser = (value: unknown) => QuantityResult;
+
+function readNumber(value: unknown, parse: Parser, rule: NumberRule): QuantityResult {
+  const parsed = parse(value);
+  if (!parsed.ok) return parsed;
+  const message = rangeMessage(parsed.value, describeValue(value), rule);
+  return message === undefined ? parsed : { ok: false, message };
+}
+
+/** A field holding a number, read by `parse` (plain number or quantity) and checked against `rule`. */
+function numeric(parse: Parser, rule: NumberRule = {}) {
+  return z.unknown().transform((value, ctx): number => {
+    const r = readNumber(value, parse, rule);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: r.message, input: value });
+    return z.NEVER;
+  });
+}
+
+/** The same, where null is a meaningful value ("until the end of the run", "endless"). */
+function numericOrNull(parse: Parser, rule: NumberRule = {}) {
+  return z.unknown().transform((value, ctx): number | null => {
+    if (value === null) return null;
+    const r = readNumber(value, parse, rule);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: r.message, input: value });
+    return z.NEVER;
+  });
+}
+
+const num = (rule: NumberRule = {}) => numeric(plainNumber, rule);
+const int = (rule: NumberRule = {}) => numeric(plainNumber, { ...rule, integer: true });
+const quantity = (dim: Dimension, sign: Sign): Parser => (v) => parseQuantity(dim, v, sign);
+const bandwidth = (rule: NumberRule = {}) => numeric(quantity(BANDWIDTH, 'positive'), { unit: 'bit/s', ...rule });
+const time = (sign: Sign, rule: NumberRule = {}) => numeric(quantity(TIME, sign), { unit: 's', ...rule });
+const timeOrNull = (sign: Sign) => numericOrNull(quantity(TIME, sign), { unit: 's' });
+const bytes = (sign: Sign, rule: NumberRule = {}) =>
+  numeric(quantity(BYTES, sign), { unit: 'bytes', integer: true, ...rule });
+
+/** Largest accepted link or CBR rate: anything faster is surely a typo, and would flood the event queue. */
+export const MAX_BANDWIDTH = 1e12;
+/** Largest TCP payload: with 40 header bytes the packet still fits IPv4's 65535. */
+export const MAX_PACKET_SIZE = 65495;
+export const MAX_DURATION = 100_000;
+/** The seed is mixed in as a 32-bit integer (core/rng.ts); larger ones would collide silently. */
+export const MAX_SEED = 0xffff_ffff;
+
+const id = z.string().min(1).max(200);
+const ref = z.string().min(1).max(200);
+const probability = () => num({ above: 0, max: 1 });
+
+// ---------------------------------------------------------------------------
+// Objects
+
+const NodeSchema = z.strictObject({
+  id,
+  kind: z.enum(['host', 'router']),
+  x: num().optional(),
+  y: num().optional(),
+});
+
+const queueLimit = int({
+  min: 1,
+  special: (v) =>
+    v === 0 ? 'a queue limit of 0 holds no packets and would drop everything: must be at least 1 packet' : undefined,
+});
+
+const DropTailSchema = z.strictObject({
+  // Absent type means DropTail, ns-2's default queue.
+  type: z.literal('droptail').optional(),
+  limit: queueLimit.optional(),
+});
+
+const RedSchema = z.strictObject({
+  type: z.literal('red'),
+  limit: queueLimit.optional(),
+  minThresh: num({ min: 0 }).optional(),
+  maxThresh: num({ above: 0 }).optional(),
+  maxP: probability().optional(),
+  weight: probability().optional(),
+  gentle: z.boolean().optional(),
+  meanPacketSize: bytes('positive').optional(),
+});
+
+const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema]);
+
+const LinkSchema = z.strictObject({
+  id,
+  a: ref,
+  b: ref,
+  bandwidth: bandwidth({ max: MAX_BANDWIDTH }),
+  delay: time('nonnegative'),
+  queue: QueueSchema.optional(),
+});
+
+const TcpParamsSchema = z.strictObject({
+  window: num({ min: 1 }).optional(),
+  initialCwnd: num({ min: 1 }).optional(),
+  dupAckThreshold: int({ min: 1 }).optional(),
+  initialRto: time('positive').optional(),
+  // A zero minimum RTO would let a timer fire at the same instant forever.
+  minRto: time('positive').optional(),
+  maxRto: time('positive').optional(),
+  rttGain: probability().optional(),
+  rttVarGain: probability().optional(),
+  rtoK: num({ min: 0 }).optional(),
+  delayedAck: z.boolean().optional(),
+  delayedAckTimeout: time('positive').optional(),
+  handshake: z.boolean().optional(),
+  headerBytes: bytes('nonnegative').optional(),
+  ackBytes: bytes('positive').optional(),
+  // The TCP option space holds at most 4 SACK blocks (RFC 2018).
+  maxSackBlocks: int({ min: 1, max: 4 }).optional(),
+  vegas: z
+    .strictObject({ alpha: num({ min: 0 }).optional(), beta: num({ min: 0 }).optional(), gamma: num({ min: 0 }).optional() })
+    .optional(),
+  cubic: z
+    .strictObject({
+      beta: num({ above: 0, below: 1 }).optional(),
+      c: num({ above: 0 }).optional(),
+      fastConvergence: z.boolean().optional(),
+      renoFriendly: z.boolean().optional(),
+    })
+    .optional(),
+  westwood: z.strictObject({ filterTau: time('positive').optional() }).optional(),
+});
+
+const packetSize = bytes('positive', { max: MAX_PACKET_SIZE });
+
+const TcpFlowSchema = z.strictObject({
+  id,
+  // Absent kind means TCP, the flow this lab is about.
+  kind: z.literal('tcp').optional(),
+  variant: z.enum(VARIANTS),
+  from: ref,
+  to: ref,
+  start: time('nonnegative').optional(),
+  stop: timeOrNull('nonnegative').optional(),
+  bytes: numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true }).optional(),
+  packetSize: packetSize.optional(),
+  tcp: TcpParamsSchema.optional(),
+});
+
+const CbrFlowSchema = z.strictObject({
+  id,
+  kind: z.literal('cbr'),
+  from: ref,
+  to: ref,
+  rate: bandwidth({ max: MAX_BANDWIDTH }),
+  packetSize: packetSize.optional(),
+  start: time('nonnegative').optional(),
+  stop: timeOrNull('nonnegative').optional(),
+});
+
+const FlowSchema = z.discriminatedUnion('kind', [TcpFlowSchema, CbrFlowSchema]);
+
+const FaultSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('dropSegments'), flow: ref, seqs: z.array(int({ min: 0 })) }),
+  z.strictObject({
+    kind: z.literal('dropBurst'),
+    link: ref,
+    from: ref.nullable().optional(),
+    at: time('nonnegative').optional(),
+    count: int({ min: 1 }),
+  }),
+  z.strictObject({
+    kind: z.literal('linkDown'),
+    link: ref,
+    at: time('nonnegative').optional(),
+    duration: time('positive'),
+  }),
+  z.strictObject({
+    kind: z.literal('randomLoss'),
+    link: ref,
+    from: ref.nullable().optional(),
+    rate: num({ min: 0, max: 1 }),
+    at: time('nonnegative').optional(),
+    until: timeOrNull('nonnegative').optional(),
+  }),
+]);
+
+export const ScenarioSchema = z.strictObject({
+  version: num({
+    special: (v, got) => (v === 1 ? undefined : `this loader reads version 1 scenarios (got ${got})`),
+  }).optional(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  seed: int({ min: 0, max: MAX_SEED }).optional(),
+  duration: time('positive', { max: MAX_DURATION }).optional(),
+  sampleInterval: time('positive').optional(),
+  measure: z.strictObject({ from: time('nonnegative').optional(), to: time('nonnegative').optional() }).optional(),
+  nodes: z.array(NodeSchema),
+  links: z.array(LinkSchema),
+  flows: z.array(FlowSchema),
+  faults: z.array(FaultSchema).optional(),
+  // Opaque data for the page (layout, lesson text): carried through, never checked here.
+  ui: z.unknown().optional(),
+  lesson: z.unknown().optional(),
+});
+
+/** What the schema yields: quantities in base units, defaults not yet filled. */
+export type ParsedScenario = z.output<typeof ScenarioSchema>;
+export type ParsedTcpParams = z.output<typeof TcpParamsSchema>;
+export type ParsedQueue = z.output<typeof QueueSchema>;
+
+// ---------------------------------------------------------------------------
+// Running the schema
+
+type Path = readonly PropertyKey[];
+
+export type StructureResult =
+  | { ok: true; data: ParsedScenario; issues: ScenarioIssue[] }
+  | { ok: false; issues: ScenarioIssue[] };
+
+/**
+ * Check `input` against the schema. `issues` also holds unknown-field problems;
+ * `ok` means zod accepted the structure (strict objects make unknown fields fail it).
+ */
+export function parseStructure(input: unknown): StructureResult {
+  const keyIssues: KeyIssue[] = [];
+  walkKeys(ScenarioSchema, input, [], keyIssues);
+  const result = ScenarioSchema.safeParse(input, { reportInput: true });
+  // A field reported as a likely typo ("bandwith" → "bandwidth") is not also reported missing.
+  const typoTargets = new Set(keyIssues.flatMap((k) => (k.suggests ? [k.suggests] : [])));
+  const zodIssues = result.success
+    ? []
+    : result.error.issues
+        .filter((i) => !(typoTargets.has(formatPath(i.path)) && valueAt(input, i.path) === undefined))
+        .flatMap(convertIssue);
+  const issues = tidyIssues([...keyIssues.map(({ path, message }) => ({ path, message })), ...zodIssues]);
+  return result.success ? { ok: true, data: result.data, issues } : { ok: false, issues };
+}
+
+function valueAt(input: unknown, path: Path): unknown {
+  let v = input;
+  for (const seg of path) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, seg)) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[seg];
+  }
+  return v;
+}
+
+// ---------------------------------------------------------------------------
+// zod issues → ScenarioIssues
+
+type ZodIssue = z.core.$ZodIssue;
+
+const EXPECTED: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
+function convertIssue(issue: ZodIssue): ScenarioIssue[] {
+  const path = formatPath(issue.path);
+  const input = issue.input;
+  const got = describeValue(input);
+  switch (issue.code) {
+    case 'invalid_type': {
+      const want = EXPECTED[issue.expected] ?? issue.expected;
+      return [{ path, message: input === undefined ? `is required (${want})` : `must be ${want} (got ${got})` }];
+    }
+    case 'invalid_value': {
+      const values = issue.values.map((v) => JSON.stringify(v));
+      return [{ path, message: choiceMessage(issue.path, input, issue.values.map(String), values) }];
+    }
+    case 'invalid_union': {
+      const disc = (issue as { discriminator?: string }).discriminator;
+      const options = (issue as { options?: unknown[] }).options;
+      if (disc !== undefined && options) {
+        // zod points the path at the discriminator but gives the whole object as input.
+        const value = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[disc] : input;
+        const names = options.filter((o): o is string => typeof o === 'string');
+        return [{ path, message: choiceMessage(issue.path, value, names, names.map((n) => JSON.stringify(n))) }];
+      }
+      return [{ path, message: `does not match any accepted form (got ${got})` }];
+    }
+    case 'too_small':
+      if (issue.origin === 'string') return [{ path, message: 'must not be empty' }];
+      if (issue.origin === 'array') return [{ path, message: `must list at least ${issue.minimum} item(s)` }];
+      return [{ path, message: `must be at least ${issue.minimum} (got ${got})` }];
+    case 'too_big':
+      if (issue.origin === 'string') return [{ path, message: `is too long: at most ${issue.maximum} characters` }];
+      if (issue.origin === 'array') return [{ path, message: `has too many items: at most ${issue.maximum}` }];
+      return [{ path, message: `must be at most ${issue.maximum} (got ${got})` }];
+    case 'unrecognized_keys':
+      // Normally already reported, with a suggestion, by walkKeys (which comes first, so wins).
+      return issue.keys.map((key) => ({ path: formatPath([...issue.path, key]), message: 'unknown field' }));
+    case 'custom':
+      return [{ path, message: issue.message }];
+    default:
+      return [{ path, message: `${issue.message} (got ${got})` }];
+  }
+}
+
+/** "unknown variant "rneo"; known variants: …; did you mean "reno"?" */
+function choiceMessage(path: Path, value: unknown, names: string[], shown: string[]): string {
+  const field = path.length ? String(path[path.length - 1]) : 'value';
+  if (value === undefined) return `is required: one of ${shown.join(', ')}`;
+  if (typeof value !== 'string') return `must be one of ${shown.join(', ')} (got ${describeValue(value)})`;
+  const hint = suggest(value, names);
+  return (
+    `unknown ${field} ${describeValue(value)}; known ${field === 'kind' || field === 'type' ? `${field}s` : plural(field)}: ` +
+    `${names.join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`
+  );
+}
+
+function plural(word: string): string {
+  return word.endsWith('s') ? word : `${word}s`;
+}
+
+/**
+ * One issue per field: the first found. zod keeps checking a value after it
+ * failed its type (an empty list given for an id is also "too short"), and a
+ * reference error can make a second rule fail at the same field; the first
+ * message is the one that names the real problem.
+ */
+function firstPerPath(issues: ScenarioIssue[]): ScenarioIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => !seen.has(issue.path) && seen.add(issue.path));
+}
+
+/** Final form of an issue list: one per field, grouped by item (see orderIssues). */
+export function tidyIssues(issues: ScenarioIssue[]): ScenarioIssue[] {
+  return orderIssues(firstPerPath(issues));
+}
+
+const TOP_ORDER = Object.keys(ScenarioSchema.shape);
+
+/** Group issues by top-level field, then by item index, keeping the order found within a group. */
+function orderIssues(issues: ScenarioIssue[]): ScenarioIssue[] {
+  const rank = (path: string): [number, number] => {
+    const m = /^([A-Za-z_$][\w$]*)(?:\[(\d+)\])?/.exec(path);
+    const top = m ? TOP_ORDER.indexOf(m[1]!) : -1;
+    // The root, and unknown top-level fields (often a misspelt known one), come first.
+    return [top, m?.[2] ? Number(m[2]) : -1];
+  };
+  return issues
+    .map((issue, i) => ({ issue, i, r: rank(issue.path) }))
+    .sort((x, y) => x.r[0] - y.r[0] || x.r[1] - y.r[1] || x.i - y.i)
+    .map((x) => x.issue);
+}
