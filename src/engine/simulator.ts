@@ -316,12 +316,25 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   /** Process one event. Returns false when the run is over. */
   step(): boolean {
-    const q = this.events;
-    if (q.peekTime() > this.durationNs) {
+    if (!this.events.popUntil(this.durationNs)) {
       this.nowNs = Math.max(this.nowNs, this.durationNs);
       return false;
     }
-    q.pop();
+    this.dispatch();
+    return true;
+  }
+
+  /** Process every event up to simulated time `t` seconds (capped at the duration). */
+  runUntil(t: number): void {
+    const limit = Math.min(secondsToNs(t), this.durationNs);
+    const q = this.events;
+    while (q.popUntil(limit)) this.dispatch();
+    if (limit > this.nowNs) this.nowNs = limit;
+  }
+
+  /** Handle the event just popped from the event list. */
+  private dispatch(): void {
+    const q = this.events;
     const now = q.poppedTime;
     this.nowNs = now;
     this.processed++;
@@ -355,15 +368,6 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
         this.linkUp(target, now);
         break;
     }
-    return true;
-  }
-
-  /** Process every event up to simulated time `t` seconds (capped at the duration). */
-  runUntil(t: number): void {
-    const limit = Math.min(secondsToNs(t), this.durationNs);
-    const q = this.events;
-    while (q.peekTime() <= limit) this.step();
-    if (limit > this.nowNs) this.nowNs = limit;
   }
 
   /** Run to the end. */

@@ -82,8 +82,13 @@ export class EventQueue {
 
   /** Remove the next live event into popped*; false when empty. */
   pop(): boolean {
+    return this.popUntil(Infinity);
+  }
+
+  /** Remove the next live event if it is due at or before `limit`; false otherwise. */
+  popUntil(limit: number): boolean {
     this.dropCancelled();
-    if (this.size === 0) return false;
+    if (this.size === 0 || this.time[this.heap[0]] > limit) return false;
     const slot = this.removeTop();
     this.poppedTime = this.time[slot];
     this.poppedKind = this.kind[slot];

@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { useLab } from '../store/context';
+import { selectLargeText } from '../store/selectors';
+import { CaptionArea } from './CaptionArea';
+import { ChartsArea } from './charts/ChartsArea';
+import { LargeTextToggle } from './controls/LargeTextToggle';
+import { RunControls } from './controls/RunControls';
+import { ScenarioFiles } from './controls/ScenarioFiles';
+import { ScenarioPicker } from './controls/ScenarioPicker';
+import { SimClock } from './controls/SimClock';
+import { SpeedControl } from './controls/SpeedControl';
+import { LogoMark } from './icons';
+import { ProblemPanel } from './ProblemPanel';
+import { ScenarioInfo } from './ScenarioInfo';
+import { useSession } from './session/context';
+import { keyLike, shortcutFor } from './shortcuts';
+import { StatusBar } from './StatusBar';
+
+export const LARGE_TEXT_KEY = 'tcp-lab.large-text';
+
+export function App() {
+  useShortcuts();
+  useLargeTextClass();
+  return (
+    <div className="app">
+      <header className="app-header">
+        <div className="brand">
+          <LogoMark />
+          <h1>TCP Congestion Lab</h1>
+        </div>
+        <p className="tagline">Packet-level TCP congestion control, step by step</p>
+        <ScenarioFiles />
+        <LargeTextToggle />
+      </header>
+      <div className="toolbar">
+        <ScenarioPicker />
+        <RunControls />
+        <SpeedControl />
+        <SimClock />
+      </div>
+      <main className="main">
+        <ProblemPanel />
+        <ScenarioInfo />
+        <CaptionArea />
+        <ChartsArea />
+      </main>
+      <StatusBar />
+    </div>
+  );
+}
+
+function useShortcuts(): void {
+  const session = useSession();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const action = shortcutFor(keyLike(e));
+      if (!action) return;
+      e.preventDefault(); // Space would otherwise scroll the page
+      session[action]();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [session]);
+}
+
+/** Large text scales the root font size, so everything sized in rem follows, charts included. */
+function useLargeTextClass(): void {
+  const on = useLab(selectLargeText);
+  useEffect(() => {
+    document.documentElement.classList.toggle('large-text', on);
+    try {
+      localStorage.setItem(LARGE_TEXT_KEY, on ? '1' : '0');
+    } catch {
+      // storage may be off (private mode, file://); the setting just is not remembered
+    }
+  }, [on]);
+}

@@ -1,0 +1,52 @@
+import { useLab } from '../store/context';
+import { selectCaption, selectIsRunning } from '../store/selectors';
+
+/** How an events.csv name reads in the caption's badge. */
+const EVENT_LABELS: Record<string, string> = {
+  drop: 'Drop',
+  fast_retransmit: 'Fast retransmit',
+  timeout: 'Timeout',
+  recovery_enter: 'Recovery starts',
+  recovery_exit: 'Recovery ends',
+  partial_ack: 'Partial ACK',
+  ss_exit: 'Slow start ends',
+  retransmit: 'Retransmit',
+  complete: 'Transfer complete',
+  link_down: 'Link down',
+  link_up: 'Link up',
+  end: 'End of run',
+};
+
+export function eventLabel(event: string): string {
+  return EVENT_LABELS[event] ?? event.replace(/_/g, ' ');
+}
+
+/**
+ * The last protocol event in words. It is a live region so a screen reader
+ * reads each step's explanation; while the run plays it goes quiet
+ * (aria-live off), or it would talk over the whole lecture.
+ */
+export function CaptionArea() {
+  const caption = useLab(selectCaption);
+  const running = useLab(selectIsRunning);
+  return (
+    <section className="caption" aria-label="What just happened" aria-live={running ? 'off' : 'polite'} aria-atomic="true" data-testid="caption">
+      {caption ? (
+        <>
+          <span className={`caption-badge event-${caption.event}`}>{eventLabel(caption.event)}</span>
+          <span className="caption-where">
+            t = {caption.time.toFixed(3)} s{caption.flow ? ` · flow ${caption.flow}` : ''}
+          </span>
+          <span className="caption-detail" data-testid="caption-detail">
+            {caption.detail}
+          </span>
+        </>
+      ) : (
+        <span className="caption-hint">
+          Press <kbd>Play</kbd> to run the scenario, or <kbd>Step</kbd> to stop at the next drop, fast retransmit or timeout and
+          read what the sender does.
+        </span>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/** A chart legend in HTML (not SVG), so it wraps, scales with large text and reads as a list. */
+export interface LegendItem {
+  label: string;
+  colour: string;
+  kind: 'line' | 'dashed' | 'area' | 'triangle' | 'cross' | 'reference';
+  dash?: string;
+}
+
+export function Legend({ items }: { items: LegendItem[] }) {
+  return (
+    <ul className="legend" aria-label="Legend">
+      {items.map((item) => (
+        <li key={item.label}>
+          <Swatch item={item} />
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Swatch({ item }: { item: LegendItem }) {
+  const { colour } = item;
+  return (
+    <svg className="legend-swatch" viewBox="0 0 24 12" aria-hidden="true">
+      {item.kind === 'area' && <rect x="1" y="3" width="22" height="9" fill={colour} fillOpacity={0.25} />}
+      {(item.kind === 'line' || item.kind === 'area') && <line x1="1" x2="23" y1="4" y2="4" stroke={colour} strokeWidth="2.5" />}
+      {(item.kind === 'dashed' || item.kind === 'reference') && (
+        <line x1="1" x2="23" y1="6" y2="6" stroke={colour} strokeWidth="2.5" strokeDasharray={item.dash ?? '6 3'} />
+      )}
+      {item.kind === 'triangle' && <path d="M12 1 L18 11 L6 11 Z" fill={colour} stroke="#000" strokeWidth="1" />}
+      {item.kind === 'cross' && <path d="M7 2 L17 10 M17 2 L7 10" stroke={colour} strokeWidth="2.5" />}
+    </svg>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Queue occupancy of one link direction, with the queue's limit and, for RED,
+ * its average queue: where the drops behind the sawtooth come from.
+ */
+import type { QueueTrace } from '../session/traces';
+import { SERIES_COLOURS } from './palette';
+import { createTimeChart, type Chart, type ReferenceLine } from './time-chart';
+
+export const RED_AVG_DASH = '3 3';
+
+export function queueAxisTop(queue: QueueTrace | null, limit: number | null): number {
+  const highest = Math.max(queue?.pkts.maxY(0) ?? 0, queue?.redAvg.maxY(0) ?? 0);
+  return Math.max(4, (limit ?? 0) * 1.08, highest * 1.1);
+}
+
+export function createQueueChart(
+  container: HTMLElement,
+  queue: () => QueueTrace | null,
+  limit: () => number | null,
+  duration: () => number,
+): Chart {
+  const describe = () => {
+    const q = queue();
+    return q ? `${q.id.from} → ${q.id.to} on link ${q.id.link}` : 'no link';
+  };
+  return createTimeChart(container, {
+    ariaLabel: () => `Queue occupancy in packets at ${describe()} over time`,
+    xLabel: 'time (s)',
+    yLabel: 'queue (packets)',
+    lines: [
+      { key: 'queue', colour: SERIES_COLOURS.queue, width: 1.75, area: true, buffer: () => queue()?.pkts ?? null },
+      { key: 'red-avg', colour: SERIES_COLOURS.redAvg, dash: RED_AVG_DASH, width: 2, buffer: () => queue()?.redAvg ?? null },
+    ],
+    referenceLines: (): ReferenceLine[] => {
+      const l = limit();
+      return l === null ? [] : [{ y: l, colour: SERIES_COLOURS.limit, dash: '5 4', label: `limit ${l} packets` }];
+    },
+    xMax: duration,
+    yMax: () => queueAxisTop(queue(), limit()),
+  });
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { RingBuffer } from './ring-buffer';
+
+function points(buf: RingBuffer): [number, number][] {
+  return Array.from({ length: buf.length }, (_, i) => [buf.t(i), buf.y(i)]);
+}
+
+describe('RingBuffer', () => {
+  it('stores points as pushed while there is room', () => {
+    const buf = new RingBuffer(8);
+    for (let i = 0; i < 5; i++) buf.push(i, i * 10);
+    expect(points(buf)).toEqual([
+      [0, 0],
+      [1, 10],
+      [2, 20],
+      [3, 30],
+      [4, 40],
+    ]);
+    expect(buf.decimation).toBe(1);
+  });
+
+  it('keeps memory bounded on a long run and keeps the first and last points', () => {
+    const buf = new RingBuffer(64);
+    const n = 1_000_000;
+    let longest = 0;
+    for (let i = 0; i < n; i++) {
+      buf.push(i * 0.01, Math.sin(i / 100));
+      longest = Math.max(longest, buf.length);
+    }
+    // capacity committed points plus the pending newest one
+    expect(longest).toBeLessThanOrEqual(65);
+    expect(buf.totalPushed).toBe(n);
+    expect(buf.decimation).toBeGreaterThan(1000);
+    expect(buf.length).toBeGreaterThan(32);
+    expect(buf.t(0)).toBe(0);
+    expect(buf.y(0)).toBe(0);
+    expect(buf.t(buf.length - 1)).toBeCloseTo((n - 1) * 0.01, 9);
+    expect(buf.y(buf.length - 1)).toBe(Math.sin((n - 1) / 100));
+  });
+
+  it('keeps time strictly increasing through decimation', () => {
+    const buf = new RingBuffer(16);
+    for (let i = 0; i < 10_000; i++) buf.push(i, (i * 7919) % 13);
+    for (let i = 1; i < buf.length; i++) expect(buf.t(i)).toBeGreaterThan(buf.t(i - 1));
+  });
+
+  it('keeps a short dip (cwnd falling to 1 after a timeout) after heavy decimation', () => {
+    const buf = new RingBuffer(32);
+    for (let i = 0; i < 100_000; i++) buf.push(i, i === 61_234 ? 1 : 50);
+    const ys = points(buf).map(([, y]) => y);
+    expect(ys).toContain(1);
+    expect(points(buf).find(([, y]) => y === 1)![0]).toBe(61_234);
+  });
+
+  it('shows the newest point even when it is not kept in the decimated series', () => {
+    const buf = new RingBuffer(4);
+    for (let i = 0; i < 10; i++) buf.push(i, 5);
+    buf.push(10, 6);
+    expect(buf.t(buf.length - 1)).toBe(10);
+    expect(buf.y(buf.length - 1)).toBe(6);
+  });
+
+  it('prefers numbers to NaN and reports the largest finite value', () => {
+    const buf = new RingBuffer(4);
+    buf.push(0, Number.NaN);
+    for (let i = 1; i < 20; i++) buf.push(i, i % 2 ? Number.NaN : i);
+    expect(buf.maxY()).toBe(18);
+    expect(new RingBuffer(4).maxY(3)).toBe(3);
+  });
+
+  it('starts over on clear', () => {
+    const buf = new RingBuffer(4);
+    for (let i = 0; i < 50; i++) buf.push(i, i);
+    buf.clear();
+    expect(buf.length).toBe(0);
+    expect(buf.decimation).toBe(1);
+    buf.push(3, 4);
+    expect(points(buf)).toEqual([[3, 4]]);
+  });
+
+  it('rejects a capacity too small to decimate', () => {
+    expect(() => new RingBuffer(2)).toThrow(RangeError);
+  });
+});

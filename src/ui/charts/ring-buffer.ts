@@ -1,0 +1,148 @@
+/**
+ * A fixed-capacity Float64 buffer of (t, y) points for one chart line.
+ *
+ * Unlike a classic ring it never overwrites the oldest points: students need
+ * the whole run from t = 0 (the slow start at the beginning is the point of
+ * the lesson). Instead, when the buffer is full it halves its resolution:
+ * neighbouring points are merged in pairs and later samples are merged in
+ * buckets twice as large. Memory stays at `capacity` points however long the
+ * run, and the chart's cost per frame stays bounded.
+ *
+ * Merging keeps, of each pair or bucket, the point farthest from the last
+ * kept value, so the sawtooth's peaks and the drop to cwnd = 1 after a
+ * timeout survive decimation instead of being averaged away. The very first
+ * point is never merged away, and the newest point pushed is always readable
+ * (as a pending tail), so the line starts at the start and reaches "now".
+ */
+export class RingBuffer {
+  readonly capacity: number;
+  private readonly ts: Float64Array;
+  private readonly ys: Float64Array;
+  /** committed points */
+  private n = 0;
+  /** input points merged into one committed point (doubles on each compaction) */
+  private stride = 1;
+  /** the bucket being filled: its best candidate and the newest point */
+  private bucketSize = 0;
+  private candT = 0;
+  private candY = 0;
+  private lastT = 0;
+  private lastY = 0;
+  private hasTail = false;
+  /** number of points ever pushed */
+  private pushed = 0;
+
+  constructor(capacity = 2048) {
+    if (!Number.isInteger(capacity) || capacity < 4) throw new RangeError('capacity must be an integer ≥ 4');
+    this.capacity = capacity;
+    this.ts = new Float64Array(capacity);
+    this.ys = new Float64Array(capacity);
+  }
+
+  /** Points readable, including the pending tail. */
+  get length(): number {
+    return this.n + (this.hasTail ? 1 : 0);
+  }
+
+  get totalPushed(): number {
+    return this.pushed;
+  }
+
+  /** How many input points one stored point stands for now (1 = no decimation yet). */
+  get decimation(): number {
+    return this.stride;
+  }
+
+  t(i: number): number {
+    return i < this.n ? this.ts[i] : this.lastT;
+  }
+
+  y(i: number): number {
+    return i < this.n ? this.ys[i] : this.lastY;
+  }
+
+  clear(): void {
+    this.n = 0;
+    this.stride = 1;
+    this.bucketSize = 0;
+    this.hasTail = false;
+    this.pushed = 0;
+  }
+
+  push(t: number, y: number): void {
+    this.pushed += 1;
+    if (this.n === 0) {
+      this.commit(t, y);
+      return;
+    }
+    const ref = this.ys[this.n - 1];
+    if (this.bucketSize === 0 || further(y, this.candY, ref)) {
+      this.candT = t;
+      this.candY = y;
+    }
+    this.bucketSize += 1;
+    this.lastT = t;
+    this.lastY = y;
+    this.hasTail = true;
+    if (this.bucketSize >= this.stride) {
+      this.bucketSize = 0;
+      // The tail stays visible until a newer point replaces it, unless it was
+      // the candidate just committed (then it would be drawn twice).
+      this.hasTail = this.candT !== t;
+      this.commit(this.candT, this.candY);
+    }
+  }
+
+  /** Push many points (the columns of a batch). */
+  pushAll(ts: ArrayLike<number>, ys: ArrayLike<number>): void {
+    for (let i = 0; i < ts.length; i++) this.push(ts[i], ys[i]);
+  }
+
+  /** Largest finite y readable; `fallback` if none. */
+  maxY(fallback = 0): number {
+    let m = -Infinity;
+    for (let i = 0; i < this.length; i++) {
+      const v = this.y(i);
+      if (v > m && Number.isFinite(v)) m = v;
+    }
+    return m === -Infinity ? fallback : m;
+  }
+
+  private commit(t: number, y: number): void {
+    if (this.n === this.capacity) this.compact();
+    this.ts[this.n] = t;
+    this.ys[this.n] = y;
+    this.n += 1;
+  }
+
+  /** Halve the resolution: keep point 0, merge the rest in pairs. */
+  private compact(): void {
+    const ts = this.ts;
+    const ys = this.ys;
+    let w = 1;
+    let r = 1;
+    for (; r + 1 < this.n; r += 2) {
+      const ref = ys[w - 1];
+      const pick = further(ys[r + 1], ys[r], ref) ? r + 1 : r;
+      ts[w] = ts[pick];
+      ys[w] = ys[pick];
+      w += 1;
+    }
+    if (r < this.n) {
+      // An odd point out: keep it, it is the newest committed point.
+      ts[w] = ts[r];
+      ys[w] = ys[r];
+      w += 1;
+    }
+    this.n = w;
+    this.stride *= 2;
+  }
+}
+
+/** Is `a` farther than `b` from `ref`? A number always beats NaN (gaps stay gaps only if all NaN). */
+function further(a: number, b: number, ref: number): boolean {
+  if (Number.isNaN(a)) return false;
+  if (Number.isNaN(b)) return true;
+  if (Number.isNaN(ref)) return false;
+  return Math.abs(a - ref) > Math.abs(b - ref);
+}

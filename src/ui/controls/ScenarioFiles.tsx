@@ -1,0 +1,71 @@
+import { useState, type ChangeEvent } from 'react';
+import { useLab, useLabStore } from '../../store/context';
+import { selectSampleCount, selectScenario, selectScenarioInput } from '../../store/selectors';
+import { downloadBlob, downloadJson, slug, zipTextFiles } from '../export/download';
+import { DownloadIcon, UploadIcon } from '../icons';
+import { useSession } from '../session/context';
+
+/** Import scenario, Export scenario, Export CSV. */
+export function ScenarioFiles() {
+  const store = useLabStore();
+  const session = useSession();
+  const scenario = useLab(selectScenario);
+  const input = useLab(selectScenarioInput);
+  const samples = useLab(selectSampleCount);
+  const [exporting, setExporting] = useState(false);
+
+  const onImport = async (e: ChangeEvent<HTMLInputElement>) => {
+    const el = e.currentTarget;
+    const file = el.files?.[0];
+    // Clear so that choosing the same file again (after fixing it) fires a change.
+    el.value = '';
+    if (!file) return;
+    try {
+      store.getState().importScenario(file.name, await file.text());
+    } catch (err) {
+      store.getState().showProblem({ title: `Could not read ${file.name}`, lines: [String(err)] });
+    }
+  };
+
+  const onExportScenario = () => {
+    if (scenario) downloadJson(`${slug(scenario.name)}.json`, input);
+  };
+
+  const onExportCsv = async () => {
+    if (!scenario) return;
+    setExporting(true);
+    try {
+      const files = await session.exportCsv();
+      const name = `${slug(scenario.name)}-csv`;
+      downloadBlob(`${name}.zip`, new Blob([zipTextFiles(files, name) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
+    } catch (err) {
+      store.getState().showProblem({ title: 'Export CSV failed', lines: [err instanceof Error ? err.message : String(err)] });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="control-group" role="group" aria-label="Files">
+      <label className="button ghost file-button">
+        <UploadIcon />
+        Import scenario
+        <input type="file" accept=".json,application/json" className="visually-hidden" data-testid="import-input" onChange={onImport} />
+      </label>
+      <button type="button" className="button ghost" onClick={onExportScenario} disabled={!scenario}>
+        <DownloadIcon />
+        Export scenario
+      </button>
+      <button
+        type="button"
+        className="button ghost"
+        onClick={onExportCsv}
+        disabled={!scenario || samples === 0 || exporting}
+        title="The run so far as summary, timeseries, queues, links and events CSV files, in one .zip"
+      >
+        <DownloadIcon />
+        Export CSV
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Wires the page together: store changes become worker commands, worker
+ * messages become store updates (low rate) and ring-buffer points (high rate).
+ * Components call its commands; they never talk to the worker themselves.
+ */
+import type { EventRow } from '../../engine/output/rundata';
+import type { FaultSpec } from '../../engine/scenario/types';
+import type { LabStore } from '../../store/lab-store';
+import type { EngineClient } from '../../worker/client';
+import type { FromWorker } from '../../worker/protocol';
+import { RunTraces } from './traces';
+
+/**
+ * Events worth a caption while the run plays. Drops are left out: on a
+ * congested link they come many per second and would make the caption flicker;
+ * Step still stops at each one.
+ */
+const PLAY_CAPTION_EVENTS: ReadonlySet<string> = new Set([
+  'fast_retransmit',
+  'timeout',
+  'recovery_enter',
+  'recovery_exit',
+  'partial_ack',
+]);
+
+/** The commands a component may give (RunSession implements it; tests may fake it). */
+export interface RunCommands {
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  step(): void;
+  reset(): void;
+  injectFault(fault: FaultSpec): void;
+  exportCsv(): Promise<Record<string, string>>;
+}
+
+export class RunSession implements RunCommands {
+  readonly traces = new RunTraces();
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly store: LabStore,
+    private readonly client: EngineClient,
+  ) {
+    this.unsubscribe.push(client.subscribe((m) => this.receive(m)));
+    this.unsubscribe.push(
+      store.subscribe((s, prev) => {
+        if (s.speed !== prev.speed) client.send({ type: 'speed', speed: s.speed });
+        if (s.scenario !== prev.scenario && s.scenario) client.send({ type: 'load', scenario: s.scenario });
+      }),
+    );
+    const { speed, scenario } = store.getState();
+    client.send({ type: 'speed', speed });
+    if (scenario) client.send({ type: 'load', scenario });
+  }
+
+  play(): void {
+    this.client.send({ type: 'play' });
+  }
+
+  pause(): void {
+    this.client.send({ type: 'pause' });
+  }
+
+  togglePlay(): void {
+    const { status } = this.store.getState();
+    if (status === 'playing' || status === 'stepping') this.pause();
+    else this.play();
+  }
+
+  step(): void {
+    this.client.send({ type: 'step' });
+  }
+
+  reset(): void {
+    this.client.send({ type: 'reset' });
+  }
+
+  injectFault(fault: FaultSpec): void {
+    this.client.send({ type: 'fault', fault });
+  }
+
+  exportCsv(): Promise<Record<string, string>> {
+    return this.client.exportCsv();
+  }
+
+  dispose(): void {
+    for (const u of this.unsubscribe) u();
+    this.client.terminate();
+  }
+
+  private receive(m: FromWorker): void {
+    const actions = this.store.getState();
+    switch (m.type) {
+      case 'loaded':
+        this.traces.reset(m.meta);
+        actions.runLoaded(m.meta);
+        break;
+      case 'status':
+        actions.statusChanged(m.status);
+        break;
+      case 'batch':
+        if (!this.traces.append(m.batch)) break;
+        actions.samplesArrived(m.batch.run, this.traces.sampleCount, m.batch.time);
+        if (actions.status === 'playing') this.captionWhilePlaying(m.batch.events);
+        break;
+      case 'stepped':
+        if (m.run === this.traces.run) actions.stepped(m.event, m.time);
+        break;
+      case 'error':
+        actions.showProblem({ title: 'The simulation stopped', lines: [m.message] });
+        break;
+      case 'csv':
+        break; // answered through EngineClient.exportCsv
+    }
+  }
+
+  private captionWhilePlaying(events: EventRow[]): void {
+    for (let i = events.length - 1; i >= 0; i--) {
+      const e = events[i];
+      if (PLAY_CAPTION_EVENTS.has(e.event)) {
+        this.store.getState().setCaption({ time: e.time_s, flow: e.flow, event: e.event, detail: e.detail });
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The main thread's side of the engine worker: typed commands out, typed
+ * messages in, and request/answer pairing for CSV export.
+ */
+import type { FromWorker, ToWorker } from './protocol';
+
+/** The part of `Worker` the client uses, so tests can pass a fake. */
+export interface WorkerLike {
+  postMessage(message: ToWorker): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent<FromWorker>) => void): void;
+  addEventListener(type: 'error', listener: (e: ErrorEvent) => void): void;
+  terminate(): void;
+}
+
+export type Listener = (message: FromWorker) => void;
+
+/**
+ * Start the engine worker. The `new Worker(new URL(…, import.meta.url))`
+ * form must stay literal: it is how Vite finds and bundles the worker.
+ */
+export function startEngineWorker(): WorkerLike {
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'engine' }) as WorkerLike;
+}
+
+export class EngineClient {
+  private readonly listeners = new Set<Listener>();
+  private readonly pending = new Map<number, { resolve(files: Record<string, string>): void; reject(e: Error): void }>();
+  private nextRequest = 1;
+
+  constructor(private readonly worker: WorkerLike = startEngineWorker()) {
+    worker.addEventListener('message', (e) => this.receive(e.data));
+    worker.addEventListener('error', (e) => {
+      // A worker that fails to load or throws at top level reports here, not as a message.
+      this.receive({ type: 'error', message: e.message || 'the simulation worker failed' });
+    });
+  }
+
+  send(command: ToWorker): void {
+    this.worker.postMessage(command);
+  }
+
+  /** Listen to every message from the worker; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The five CSV files of the run so far, by file name. */
+  exportCsv(): Promise<Record<string, string>> {
+    const requestId = this.nextRequest++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(requestId, { resolve, reject });
+      this.send({ type: 'exportCsv', requestId });
+    });
+  }
+
+  terminate(): void {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new Error('the simulation worker was stopped'));
+    this.pending.clear();
+    this.listeners.clear();
+  }
+
+  private receive(message: FromWorker): void {
+    if (message.type === 'csv' || (message.type === 'error' && message.requestId !== undefined)) {
+      const p = this.pending.get(message.requestId!);
+      if (p) {
+        this.pending.delete(message.requestId!);
+        if (message.type === 'csv') p.resolve(message.files);
+        else p.reject(new Error(message.message));
+        return;
+      }
+    }
+    for (const l of this.listeners) l(message);
+  }
+}

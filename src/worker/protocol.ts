@@ -1,0 +1,126 @@
+/**
+ * Messages between the page (main thread) and the engine worker.
+ *
+ * The worker owns the only running Simulator; the page only ever sees what
+ * these messages carry. High-rate data travels as batches of Float64Arrays
+ * whose buffers are transferred (moved, not copied), a few tens of times per
+ * second, never one message per packet.
+ */
+import type { EventRow } from '../engine/output/rundata';
+import type { FaultSpec, Scenario } from '../engine/scenario/types';
+
+/** Simulated seconds per wall-clock second, or as fast as the machine goes. */
+export type Speed = number | 'max';
+
+export const MIN_SPEED = 0.01;
+export const MAX_NUMERIC_SPEED = 1000;
+
+/** Clamp a requested speed into the supported range; anything odd becomes 1×. */
+export function normalizeSpeed(speed: Speed): Speed {
+  if (speed === 'max') return 'max';
+  if (!Number.isFinite(speed) || speed <= 0) return 1;
+  return Math.min(MAX_NUMERIC_SPEED, Math.max(MIN_SPEED, speed));
+}
+
+/**
+ * Where a run is.
+ * - `empty`: no scenario loaded yet
+ * - `ready`: loaded, at t = 0, not started
+ * - `playing`: advancing in real time × speed
+ * - `paused`: stopped mid-run by the user (or after a step)
+ * - `stepping`: searching for the next protocol event
+ * - `done`: reached the scenario's duration
+ * - `error`: the engine threw; only Reset or loading another scenario helps
+ */
+export type RunStatus = 'empty' | 'ready' | 'playing' | 'paused' | 'stepping' | 'done' | 'error';
+
+// ---------------------------------------------------------------- page → worker
+
+export type ToWorker =
+  /** Start a new run of an already validated (normalized) scenario. */
+  | { type: 'load'; scenario: Scenario }
+  | { type: 'play' }
+  | { type: 'pause' }
+  /** Run to the next protocol event (drop, fast retransmit, timeout, …) and pause there. */
+  | { type: 'step' }
+  /** Start the same scenario again from t = 0. */
+  | { type: 'reset' }
+  | { type: 'speed'; speed: Speed }
+  /** Inject a fault at the current simulated time. */
+  | { type: 'fault'; fault: FaultSpec }
+  /** Ask for the five CSV files of the run so far; answered by `csv` with the same id. */
+  | { type: 'exportCsv'; requestId: number };
+
+// ---------------------------------------------------------------- worker → page
+
+export interface QueueId {
+  link: string;
+  from: string;
+  to: string;
+}
+
+/** Column order of `SampleBatch.queues[q]`. */
+export const QUEUE_COLUMNS = ['queue_pkts', 'queue_bytes', 'red_avg'] as const;
+export type QueueColumn = (typeof QUEUE_COLUMNS)[number];
+
+/** What a new run contains; sent once per load or reset, before any of its batches. */
+export interface RunMeta {
+  /** Increases with every load and reset; batches of older runs are ignored. */
+  run: number;
+  scenarioName: string;
+  /** simulated seconds */
+  duration: number;
+  sampleInterval: number;
+  flowIds: string[];
+  /** Column order of `SampleBatch.flows[f]` (cwnd, ssthresh, srtt_ms, …). */
+  seriesColumns: string[];
+  queueIds: QueueId[];
+}
+
+/** Snapshot of the run's position, sent whenever it changes state. */
+export interface StatusSnapshot {
+  run: number;
+  status: RunStatus;
+  /** simulated seconds */
+  time: number;
+  eventsProcessed: number;
+  speed: Speed;
+}
+
+/**
+ * New samples and protocol events since the previous batch of the same run.
+ * Sample `i` of the batch is sample number `firstSample + i` of the run.
+ */
+export interface SampleBatch {
+  run: number;
+  firstSample: number;
+  /** seconds */
+  times: Float64Array;
+  /** [flow][column], columns in `RunMeta.seriesColumns` order; NaN = not applicable */
+  flows: Float64Array[][];
+  /** [queue][column], columns in `QUEUE_COLUMNS` order */
+  queues: Float64Array[][];
+  firstEvent: number;
+  events: EventRow[];
+  /** simulated time the batch brings the run to */
+  time: number;
+  eventsProcessed: number;
+}
+
+export type FromWorker =
+  | { type: 'loaded'; meta: RunMeta }
+  | { type: 'status'; status: StatusSnapshot }
+  | { type: 'batch'; batch: SampleBatch }
+  /** Answer to `step`: the event it stopped at, or null when the run ended without one. */
+  | { type: 'stepped'; run: number; event: EventRow | null; time: number }
+  | { type: 'csv'; requestId: number; files: Record<string, string> }
+  /** `requestId` is set when the error answers an `exportCsv`. */
+  | { type: 'error'; message: string; requestId?: number };
+
+/** The buffers of a batch, to pass as postMessage's transfer list. */
+export function batchTransferables(batch: SampleBatch): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [batch.times.buffer as ArrayBuffer];
+  for (const cols of batch.flows) for (const c of cols) out.push(c.buffer as ArrayBuffer);
+  for (const cols of batch.queues) for (const c of cols) out.push(c.buffer as ArrayBuffer);
+  return out;
+}

@@ -1,0 +1,23 @@
+/**
+ * The engine worker's entry: wires the real Simulator, the worker's clock and
+ * timers and postMessage into an EngineHost, which holds all the logic.
+ */
+import { runDataToCsv } from '../engine/output/csv';
+import { Simulator } from '../engine/simulator';
+import { EngineHost } from './engine-host';
+import type { FromWorker, ToWorker } from './protocol';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+
+const host = new EngineHost({
+  createEngine: (scenario) => new Simulator(scenario),
+  post: (message: FromWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer),
+  now: () => performance.now(),
+  schedule: (fn, ms) => {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  },
+  toCsv: runDataToCsv,
+});
+
+scope.onmessage = (e: MessageEvent<ToWorker>) => host.handle(e.data);
