@@ -142,3 +142,22 @@ describe('traffic', () => {
     expect(delayed.runData().summary[0].packets_delivered).toBeGreaterThan(plain.runData().summary[0].packets_delivered * 0.9);
   });
 });
+
+describe('time-sequence trace', () => {
+  it('records sends, retransmissions, ACKs and drops of the traced flows only', () => {
+    const sim = new Simulator(singleFlow({ variant: 'newreno', drops: [30, 32], duration: 1 }));
+    sim.tracePackets([0]);
+    sim.run();
+    const t = sim.packetTrace;
+    const rows = Array.from({ length: t.length }, (_, i) => ({ time: t.time.at(i), kind: t.kind.at(i), seq: t.seq.at(i) }));
+    const of = (k: number) => rows.filter((r) => r.kind === k);
+    expect(of(3).map((r) => r.seq)).toEqual([30, 32]); // dropped
+    expect(of(1).map((r) => r.seq)).toEqual([30, 32]); // retransmitted
+    expect(of(0).filter((r) => r.seq === 30)).toHaveLength(1); // first transmission, traced before its loss
+    expect(of(2).length).toBeGreaterThan(50); // ACKs back at the sender
+    for (let i = 1; i < rows.length; i++) expect(rows[i].time).toBeGreaterThanOrEqual(rows[i - 1].time);
+    const untraced = new Simulator(singleFlow({ variant: 'newreno', duration: 1 }));
+    untraced.run();
+    expect(untraced.packetTrace.length).toBe(0);
+  });
+});

@@ -30,6 +30,7 @@ import { TcpSender } from './tcp/sender';
 import { createVariant } from './tcp/variants';
 import { CbrSource } from './traffic/cbr';
 import { FlowStats } from './core/flow-stats';
+import { PacketTrace, TraceKind } from './core/packet-trace';
 import { collectRunData } from './output/collect';
 import type { RunData } from './output/rundata';
 
@@ -66,6 +67,9 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   readonly queueIds: { link: string; from: string; to: string }[];
   readonly seriesColumns: string[];
 
+  /** time-sequence trace, for the flows switched on with tracePackets() */
+  readonly packetTrace = new PacketTrace();
+  private traced: Uint8Array;
   private readonly timers: Timer[] = [];
   private readonly outages: Outage[] = [];
   private readonly doomed: Set<number>[] = [];
@@ -110,6 +114,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
       to: s.nodes[d.to].id,
     }));
     this.flowIds = s.flows.map((f) => f.id);
+    this.traced = new Uint8Array(s.flows.length);
 
     // Variant-specific trace columns follow the contract's, in first-seen order.
     const extra: string[] = [];
@@ -213,11 +218,28 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   // ---------------------------------------------------------------- hosts
 
+  /** Record the time-sequence trace of these flows (by index) from now on. */
+  tracePackets(flows: readonly number[]): void {
+    for (const f of flows) if (f >= 0 && f < this.traced.length) this.traced[f] = 1;
+  }
+
   send(pkt: number, node: number, now: number): void {
+    this.traceSent(pkt, now);
     this.network.atNode(pkt, node, now);
   }
 
+  private traceSent(pkt: number, now: number): void {
+    const pool = this.pool;
+    const fi = pool.flow[pkt];
+    if (this.traced[fi] === 1 && pool.kind[pkt] === PacketKind.Data) {
+      const snd = this.senders[fi]!;
+      const kind = pool.retx[pkt] === 1 ? TraceKind.Retransmitted : TraceKind.Sent;
+      this.packetTrace.add(now, fi, kind, pool.seq[pkt] - snd.base);
+    }
+  }
+
   faultDrop(pkt: number, node: number, cause: DropCause, now: number): void {
+    this.traceSent(pkt, now);
     const n = this.scenario.nodes.length;
     const d = this.network.next[node * n + this.pool.dst[pkt]];
     this.network.drop(pkt, this.dirs[d], cause, now);
@@ -262,7 +284,9 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     const kind = pool.kind[pkt];
     this.delivered++;
     if (kind === PacketKind.Ack) {
-      this.senders[fi]!.onAck(pkt, now);
+      const snd = this.senders[fi]!;
+      if (this.traced[fi] === 1) this.packetTrace.add(now, fi, TraceKind.AckReceived, pool.seq[pkt] - snd.base);
+      snd.onAck(pkt, now);
     } else {
       const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt, now);
       if (fresh) st.onDelivered(pool.payload[pkt], now - pool.sentAt[pkt], now >= this.measFromNs && now < this.measToNs);
@@ -281,6 +305,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     const snd = this.senders[fi];
     let seq = pool.seq[pkt];
     if (snd) seq -= snd.base;
+    if (this.traced[fi] === 1 && kind === PacketKind.Data) this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
     let extra = NaN;
     if (cause === DropCause.Overflow || cause === DropCause.RedOverflow) extra = dir.queue.length;
     else if (cause === DropCause.RedEarly || cause === DropCause.RedForced) extra = dir.queue.average;

@@ -1,0 +1,33 @@
+/**
+ * The packet trace behind the time-sequence diagram (the Stevens / tcptrace
+ * view): for the flows it is switched on for, every data segment sent (new or
+ * retransmitted), every ACK arriving back at the sender and every data
+ * segment lost, with its time and data segment number. Off by default: a long
+ * run of many flows would otherwise keep millions of rows.
+ */
+import { GrowableF64, GrowableI32 } from './growable';
+
+export const enum TraceKind {
+  Sent = 0,
+  Retransmitted = 1,
+  AckReceived = 2,
+  Dropped = 3,
+}
+
+export class PacketTrace {
+  readonly time = new GrowableF64(4096);
+  readonly flow = new GrowableI32(4096);
+  readonly kind = new GrowableI32(4096);
+  readonly seq = new GrowableI32(4096);
+
+  get length(): number {
+    return this.kind.length;
+  }
+
+  add(timeNs: number, flow: number, kind: TraceKind, seq: number): void {
+    this.time.push(timeNs / 1e9);
+    this.flow.push(flow);
+    this.kind.push(kind);
+    this.seq.push(seq);
+  }
+}
