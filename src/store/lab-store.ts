@@ -60,6 +60,8 @@ export interface LabData {
   caption: Caption | null;
   problem: Problem | null;
   largeText: boolean;
+  /** the link direction the queue chart shows (chosen in the topology view); null = the busiest */
+  selectedLink: { link: string; from: string } | null;
 }
 
 export interface LabActions {
@@ -78,6 +80,7 @@ export interface LabActions {
   showProblem(problem: Problem): void;
   dismissProblem(): void;
   setLargeText(on: boolean): void;
+  selectLink(link: { link: string; from: string } | null): void;
 }
 
 export type LabState = LabData & LabActions;
@@ -103,6 +106,7 @@ export const INITIAL_DATA: LabData = {
   caption: null,
   problem: null,
   largeText: false,
+  selectedLink: null,
 };
 
 export function createLabStore(parser: ScenarioParser, initial: Partial<LabData> = {}): LabStore {
@@ -178,5 +182,7 @@ export function createLabStore(parser: ScenarioParser, initial: Partial<LabData>
     dismissProblem: () => set({ problem: null }),
 
     setLargeText: (largeText) => set({ largeText }),
+
+    selectLink: (selectedLink) => set({ selectedLink }),
   }));
 }

@@ -3,6 +3,7 @@ import { useLab } from '../store/context';
 import { selectLargeText } from '../store/selectors';
 import { CaptionArea } from './CaptionArea';
 import { ChartsArea } from './charts/ChartsArea';
+import { EditorArea } from './editor/EditorArea';
 import { LargeTextToggle } from './controls/LargeTextToggle';
 import { RunControls } from './controls/RunControls';
 import { ScenarioFiles } from './controls/ScenarioFiles';
@@ -41,6 +42,7 @@ export function App() {
       <main className="main">
         <ProblemPanel />
         <ScenarioInfo />
+        <EditorArea />
         <CaptionArea />
         <ChartsArea />
       </main>
