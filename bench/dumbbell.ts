@@ -5,12 +5,11 @@
  * and peak memory. A benchmark prints figures; it asserts nothing.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseScenarioText, formatIssues } from '../src/engine/scenario';
 import { Simulator } from '../src/engine/simulator';
 import { runDataToCsv } from '../src/engine/output/csv';
 
-const file = process.argv[2] ?? fileURLToPath(new URL('./dumbbell-22.json', import.meta.url));
+const file = process.argv[2] ?? 'bench/dumbbell-22.json';
 const parsed = parseScenarioText(readFileSync(file, 'utf8'));
 if (!parsed.ok) {
   console.error(formatIssues(parsed.issues).join('\n'));

@@ -59,6 +59,7 @@ export function collectRunData(sim: Simulator): RunData {
   });
 
   return {
+    eventsProcessed: sim.eventsProcessed,
     times: sim.sampleTimes(0, n),
     seriesColumns: [...sim.seriesColumns],
     flowSeries: s.flows.map((f, fi) => {

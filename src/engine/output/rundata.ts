@@ -70,6 +70,8 @@ export interface EventRow {
 }
 
 export interface RunData {
+  /** events the simulator processed (for the runner's report) */
+  eventsProcessed?: number;
   /** sample times, seconds */
   times: Float64Array;
   /** timeseries.csv columns after time_s and flow, in order */

@@ -1,0 +1,21 @@
+/**
+ * Entry point of `npm run sim`: wires the real file system and engine into
+ * main() (src/cli/main.ts holds the logic and its tests).
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { runScenario } from '../engine/run';
+import { main } from './main';
+
+const code = await main(
+  process.argv.slice(2),
+  {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    readFile: (path) => readFile(path, 'utf8'),
+    writeFile: (path, text) => writeFile(path, text, 'utf8'),
+    mkdir: async (path) => void (await mkdir(path, { recursive: true })),
+  },
+  runScenario,
+);
+// exitCode rather than exit(): lets stdout drain when it is a pipe.
+process.exitCode = code;
