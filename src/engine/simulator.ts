@@ -498,6 +498,11 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   // ---------------------------------------------------------------- queries
 
+  variantOf(flow: number): string {
+    const f = this.scenario.flows[flow];
+    return f && f.kind === 'tcp' ? f.variant : '';
+  }
+
   dirLabel(dir: number): string {
     const q = this.queueIds[dir];
     return q ? `${q.from}→${q.to}` : `direction ${dir}`;

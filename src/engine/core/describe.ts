@@ -8,6 +8,8 @@ import { DropCause } from '../queues/queue';
 import { Ev, type EventLog } from './event-log';
 
 export interface DescribeContext {
+  /** the TCP variant of a flow ('' for CBR or link events) */
+  variantOf(flow: number): string;
   /** label of a link direction, e.g. "r1→client" */
   dirLabel(dir: number): string;
   linkId(link: number): string;
@@ -59,8 +61,36 @@ function dropReason(cause: number, dir: string, extra: number): string {
   }
 }
 
+const VARIANT_NAMES: Record<string, string> = {
+  tahoe: 'Tahoe',
+  reno: 'Reno',
+  newreno: 'NewReno',
+  sack: 'SACK',
+  vegas: 'Vegas',
+  westwood: 'Westwood',
+  westwoodnr: 'Westwood-NR',
+  cubic: 'CUBIC',
+};
+
+/** Why the window took the value it did after a fast retransmit, per variant. */
+function lossRule(variant: string): string {
+  switch (variant) {
+    case 'vegas':
+      return 'Vegas cuts the window to ¾, and only for a segment sent after its last cut';
+    case 'westwood':
+    case 'westwoodnr':
+      return 'ssthresh = bandwidth estimate × minimum RTT, cwnd = min(cwnd, ssthresh)';
+    case 'cubic':
+      return 'CUBIC keeps β = 0.7 of the window';
+    default:
+      return 'half the window';
+  }
+}
+
 export function describe(log: EventLog, i: number, ctx: DescribeContext): string {
   const kind = log.kind.at(i);
+  const variant = ctx.variantOf(log.flow.at(i));
+  const who = VARIANT_NAMES[variant] ?? 'TCP';
   const seq = log.seq.at(i);
   const cwnd = log.cwnd.at(i);
   const ssthresh = log.ssthresh.at(i);
@@ -75,21 +105,24 @@ export function describe(log: EventLog, i: number, ctx: DescribeContext): string
     }
     case Ev.FastRetransmit: {
       // a = dupacks, b = old cwnd, c = old ssthresh, d = 1 for Tahoe
-      const head = `${num(a)} duplicate ACKs for segment ${seq - 1}: fast retransmit of segment ${seq}`;
+      const head =
+        a < 3 && variant === 'vegas'
+          ? `${plural(a, 'duplicate ACK')} for segment ${seq - 1} and segment ${seq} is overdue by Vegas's fine-grained RTT check: retransmit it without waiting for a third`
+          : `${plural(a, 'duplicate ACK')} for segment ${seq - 1}: fast retransmit of segment ${seq}`;
       const change = `ssthresh ${num(c)} → ${num(ssthresh)}, cwnd ${num(b)} → ${num(cwnd)}`;
       return d === 1
         ? `${head}; ${change}: Tahoe goes back to slow start from segment ${seq}`
-        : `${head}; ${change} (half the window)`;
+        : `${head}; ${change} (${lossRule(variant)})`;
     }
     case Ev.RecoveryEnter:
       // seq = recovery point, a = inflated window or pipe, b = 1 for SACK
       return b === 1
         ? `SACK fast recovery: about ${num(a)} segments still in flight (pipe); holes and new data are sent while pipe < cwnd ${num(cwnd)}, until segment ${seq} is acknowledged`
-        : `fast recovery: window inflated to ssthresh + 3 = ${num(a)} segments, +1 per further duplicate ACK, until segment ${seq} is acknowledged`;
+        : `fast recovery: the window is inflated by the duplicate ACKs to ${num(a)} segments, +1 per further duplicate ACK, until segment ${seq} is acknowledged`;
     case Ev.RecoveryExit:
       // seq = ACKed segment, a = recovery point, b = 0 full ACK, 1 Reno on a partial ACK, 2 timeout
       if (b === 1)
-        return `new ACK for segment ${seq}: Reno leaves fast recovery and deflates to cwnd ${num(cwnd)}, although segments up to ${num(a)} are not all acknowledged — the next hole must wait for more duplicate ACKs or the timer`;
+        return `new ACK for segment ${seq}: ${who} leaves fast recovery and deflates to cwnd ${num(cwnd)}, although segments up to ${num(a)} are not all acknowledged — the next hole must wait for more duplicate ACKs or the timer`;
       if (b === 2) return `fast recovery abandoned: the retransmission timer expired`;
       return `ACK for segment ${seq} covers the recovery point ${num(a)}: fast recovery ends with cwnd ${num(cwnd)}, ssthresh ${num(ssthresh)}`;
     case Ev.PartialAck:
@@ -103,6 +136,9 @@ export function describe(log: EventLog, i: number, ctx: DescribeContext): string
     case Ev.SsExit:
       return `cwnd ${num(cwnd)} reached ssthresh ${num(ssthresh)}: slow start ends, congestion avoidance (+1 segment per round trip) begins`;
     case Ev.Retransmit:
+      // a = highest SACKed segment (SACK) ; b = 1: Vegas's fine-grained check after a new ACK
+      if (b === 1)
+        return `retransmit segment ${seq}: the first ACK after a retransmission shows it overdue by Vegas's fine-grained RTT check`;
       return `retransmit segment ${seq}: a hole below the highest SACKed segment ${num(a)}`;
     case Ev.Complete:
       return `download complete: ${num(a)} bytes in ${num(b)} s`;

@@ -206,7 +206,7 @@ export function seriesColumnDecimals(name: string): number {
   if (name.endsWith('_kbps')) return DECIMALS.kbps;
   if (name.endsWith('_ms')) return DECIMALS.ms;
   if (name.endsWith('_s')) return DECIMALS.time;
-  if (name.includes('cwnd') || name.includes('ssthresh')) return DECIMALS.window;
+  if (/cwnd|ssthresh|wmax|w_est|diff/.test(name)) return DECIMALS.window;
   return 6;
 }
 

@@ -176,12 +176,16 @@ export class TcpSender implements SocketState, TimerOwner {
   // --- ACK arrival ---
   onAck(pkt: number, now: number): void {
     this.nowNs = now;
-    const ack = this.host.pool.seq[pkt];
+    const pool = this.host.pool;
+    const ack = pool.seq[pkt];
     const before = this.highestAck;
+    const dup = ack === this.lastAck;
+    // The timestamp echo: RTT of the segment that triggered this ACK (not of the 40-byte SYN).
+    const echoRtt = this.base === 1 && ack === 0 && !dup ? -1 : (now - pool.echo[pkt]) / 1e9;
     this.recovery.onAck(this, ack, pkt, now);
     if (this.cc.onAck) {
       const acked = Math.max(0, this.highestAck - before);
-      this.cc.onAck(this, acked, this.lastRttSample, now / 1e9);
+      this.cc.onAck(this, acked, this.lastRttSample, now / 1e9, dup, echoRtt);
     }
     this.lastRttSample = -1;
   }
@@ -284,7 +288,7 @@ export class TcpSender implements SocketState, TimerOwner {
       this.recover = this.maxSeq;
       this.timeouts++;
       this.ssthresh = this.cc.ssthresh(this, true, now / 1e9);
-      this.cwnd = 1;
+      this.cwnd = this.cc.cwndAfterTimeout ? this.cc.cwndAfterTimeout(this) : 1;
       this.inflation = 0;
       this.resetRtxTimer(false, true, now);
       this.log(Ev.Timeout, this.highestAck + 1, rtoUsed, this.rtt.backoff, oldCwnd, oldSsthresh);
@@ -359,6 +363,7 @@ export class TcpSender implements SocketState, TimerOwner {
       this.retransmissions++;
     }
     if (!this.timer.pending || forceTimer) this.setRtxTimer(now);
+    this.cc.onSend?.(seq, now / 1e9);
     if (isNew && !isSyn && this.doomed.size > 0 && this.doomed.has(dataSeg)) {
       // dropSegments: the first transmission of this segment is lost.
       host.faultDrop(pkt, this.node, DropCause.Segment, now);

@@ -1,0 +1,257 @@
+/**
+ * Vegas congestion ops, ns-3 style: build the sender state by hand, drive one
+ * round trip through the hooks, check cwnd and ssthresh.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TCP } from '../../scenario/defaults';
+import type { VegasParams } from '../../scenario/types';
+import { Vegas } from './vegas';
+
+interface State {
+  cwnd: number;
+  ssthresh: number;
+  rwnd: number;
+  inflation: number;
+  srtt: number;
+  mss: number;
+  outstanding: number;
+  inRecovery: boolean;
+  highestAck: number;
+  tSeqno: number;
+}
+
+function state(o: Partial<State> = {}): State {
+  return {
+    cwnd: 10,
+    ssthresh: 2,
+    rwnd: 100,
+    inflation: 0,
+    srtt: 0.1,
+    mss: 1000,
+    outstanding: 0,
+    inRecovery: false,
+    highestAck: 0,
+    tSeqno: 0,
+    ...o,
+  };
+}
+
+const BASE = 0.1;
+
+/**
+ * A Vegas that knows BaseRTT = 0.1 s and has a round trip open at segment 100.
+ * Closing it (below) after `sent` segments left, with RTT samples averaging
+ * `rtt`, on an ACK that leaves a window in use (t_seqno − highest ACK) of
+ * `outstanding` gives diff = outstanding − sent · BaseRTT / rtt.
+ */
+function primed(params: VegasParams = DEFAULT_TCP.vegas, cwnd = 10, ssthresh = 2): { v: Vegas; s: State } {
+  const v = new Vegas(params, 100);
+  const s = state({ cwnd, ssthresh, highestAck: 90, tSeqno: 100 });
+  v.onAck(s, 1, -1, 0.5, false, BASE);
+  v.increase(s, 1, 1); // opens the round (begSeq = 100)
+  s.cwnd = cwnd;
+  return { v, s };
+}
+
+/** Close the open round (begSeq = 100) with one RTT sample. */
+function close(v: Vegas, s: State, o: { outstanding: number; sent: number; rtt: number; at: number }): void {
+  v.onAck(s, 1, -1, o.at, false, o.rtt);
+  s.tSeqno = 100 + o.sent;
+  s.highestAck = s.tSeqno - o.outstanding;
+  v.increase(s, 1, o.at);
+}
+
+describe('Vegas congestion avoidance: one comparison per round trip', () => {
+  it.each([
+    // name, outstanding, sent, rtt, cwnd → cwnd, diff
+    ['diff < α: +1/cwnd per ACK', 10, 12, 0.125, 10, 10.1, 0.4],
+    ['α ≤ diff ≤ β: hold', 10, 10, 0.125, 10, 10, 2],
+    ['diff = 3.4 rounds to 3 ≤ β: hold', 10, 10, BASE / 0.66, 10, 10, 3.4],
+    ['diff = 3.6 rounds to 4 > β: −1', 10, 10, BASE / 0.64, 10, 9, 3.6],
+    ['diff > β: −1 segment now', 10, 10, 0.2, 10, 9, 5],
+  ])('%s', (_name, outstanding, sent, rtt, cwnd, after, diff) => {
+    const { v, s } = primed(DEFAULT_TCP.vegas, cwnd);
+    close(v, s, { outstanding, sent, rtt, at: 2 });
+    expect(v.diff).toBeCloseTo(diff, 9);
+    expect(s.cwnd).toBeCloseTo(after, 9);
+    expect(s.ssthresh).toBe(2);
+  });
+
+  it('cwnd is cut to no less than 2 segments', () => {
+    const { v, s } = primed(DEFAULT_TCP.vegas, 2.5);
+    close(v, s, { outstanding: 12, sent: 12, rtt: 0.5, at: 2 }); // diff = 12 − 2.4 = 9.6
+    expect(s.cwnd).toBe(2);
+  });
+
+  it('does not grow a window the sender is not using (cwnd − outstanding > 2)', () => {
+    const { v, s } = primed(DEFAULT_TCP.vegas, 10);
+    close(v, s, { outstanding: 7, sent: 12, rtt: 0.125, at: 2 }); // diff < 0
+    expect(s.cwnd).toBe(10);
+  });
+
+  it('the +1/cwnd decided once applies to every new ACK of the round trip', () => {
+    const { v, s } = primed(DEFAULT_TCP.vegas, 10);
+    close(v, s, { outstanding: 10, sent: 12, rtt: 0.125, at: 2 });
+    for (let i = 0; i < 9; i++) {
+      s.highestAck++;
+      s.tSeqno++;
+      v.increase(s, 1, 2 + i * 0.01);
+    }
+    expect(s.cwnd).toBeCloseTo(11, 9);
+  });
+
+  it('α and β are tunable: α = 3, β = 6 grows at diff 2', () => {
+    const { v, s } = primed({ alpha: 3, beta: 6, gamma: 1 }, 10);
+    close(v, s, { outstanding: 10, sent: 10, rtt: 0.125, at: 2 }); // diff 2
+    expect(s.cwnd).toBeCloseTo(10.1, 9);
+  });
+});
+
+describe('Vegas slow start: double every other round trip, leave when diff > γ', () => {
+  it('holds cwnd on the first round trip, grows +1 per ACK on the next', () => {
+    const { v, s } = primed(DEFAULT_TCP.vegas, 4, 100);
+    close(v, s, { outstanding: 4, sent: 4, rtt: BASE, at: 2 }); // diff 0, hold round
+    expect(s.cwnd).toBe(4);
+    s.highestAck++;
+    v.increase(s, 1, 2.01);
+    expect(s.cwnd).toBe(4);
+    // The next round trip closes when the ACKs pass segment 104.
+    v.onAck(s, 1, -1, 2.1, false, BASE);
+    s.highestAck = 104;
+    s.tSeqno = 108;
+    v.increase(s, 1, 2.1); // diff = 4 − 4 = 0 ≤ γ: grow
+    expect(s.cwnd).toBe(5);
+    expect(s.ssthresh).toBe(100);
+  });
+
+  it('leaves slow start when diff > γ on a growth round: ssthresh = 2, cwnd −1/8', () => {
+    const { v, s } = primed(DEFAULT_TCP.vegas, 8, 100);
+    close(v, s, { outstanding: 8, sent: 8, rtt: BASE, at: 2 }); // hold round
+    v.onAck(s, 1, -1, 2.1, false, 0.125);
+    s.highestAck = 108;
+    s.tSeqno = 116; // sent 8, outstanding 8: diff = 8 − 8·0.8 = 1.6 → 2 > γ
+    v.increase(s, 1, 2.1);
+    expect(v.diff).toBeCloseTo(1.6, 9);
+    expect(s.ssthresh).toBe(2);
+    expect(s.cwnd).toBe(7);
+  });
+
+  it('stops at ssthresh within a growth round', () => {
+    const { v, s } = primed(DEFAULT_TCP.vegas, 4, 5);
+    close(v, s, { outstanding: 4, sent: 4, rtt: BASE, at: 2 }); // hold
+    v.onAck(s, 1, -1, 2.1, false, BASE);
+    s.highestAck = 104;
+    s.tSeqno = 108;
+    v.increase(s, 1, 2.1); // grow: 5
+    expect(s.cwnd).toBe(5);
+    s.highestAck++;
+    v.increase(s, 1, 2.11);
+    expect(s.cwnd).toBe(5);
+  });
+});
+
+describe('Vegas loss response (ns-2)', () => {
+  function sent(v: Vegas, seqs: number[], at: number): void {
+    for (const q of seqs) v.onSend(q, at);
+  }
+
+  it.each([
+    // name, cwnd, transmissions of the lost segment, → cwnd
+    ['first transmission lost: cut by a quarter', 12, 1, 9],
+    ['a retransmission lost: cut by half', 12, 2, 6],
+    ['W ≤ 3: down to 2', 3, 1, 2],
+  ])('%s', (_name, cwnd, transmissions, after) => {
+    const v = new Vegas(DEFAULT_TCP.vegas, 100);
+    const s = state({ cwnd, ssthresh: 2, highestAck: 49, tSeqno: 60 });
+    sent(v, [50, 51, 52, 53, 54, 55, 56, 57, 58, 59], 1);
+    for (let i = 1; i < transmissions; i++) v.onSend(50, 1.5);
+    const ssthresh = v.ssthresh(s, false, 2);
+    expect(ssthresh).toBe(2);
+    expect(v.cwndAfterFastRetransmit()).toBe(after);
+    expect(v.cutOnLastLoss).toBe(true);
+  });
+
+  it('cuts once per window: a segment sent before the last cut leaves cwnd alone', () => {
+    const v = new Vegas(DEFAULT_TCP.vegas, 100);
+    const s = state({ cwnd: 12, highestAck: 49, tSeqno: 60 });
+    sent(v, [50, 51, 52, 53, 54, 55, 56, 57, 58, 59], 1);
+    v.ssthresh(s, false, 2);
+    s.cwnd = v.cwndAfterFastRetransmit();
+    s.highestAck = 52; // segment 53, sent at t = 1, is lost too
+    v.ssthresh(s, false, 2.2);
+    expect(v.cutOnLastLoss).toBe(false);
+    expect(v.cwndAfterFastRetransmit()).toBe(9);
+    // A segment sent after the cut is news again.
+    v.onSend(60, 2.3);
+    s.highestAck = 59;
+    v.ssthresh(s, false, 3);
+    expect(v.cwndAfterFastRetransmit()).toBe(7); // 9 − ⌊9/4⌋
+  });
+
+  it('timeout: ssthresh = W/2, cwnd restarts from 2', () => {
+    const v = new Vegas(DEFAULT_TCP.vegas, 100);
+    const s = state({ cwnd: 13.7 });
+    expect(v.ssthresh(s, true, 1)).toBe(6);
+    expect(v.cwndAfterTimeout()).toBe(2);
+    expect(v.ssthresh(state({ cwnd: 3 }), true, 1)).toBe(2);
+  });
+});
+
+describe('Vegas fine-grained timer', () => {
+  it('starts at 1.5·RTT (+1/16) and settles to srtt + 2·mdev (+1/16)', () => {
+    const v = new Vegas(DEFAULT_TCP.vegas, 100);
+    const s = state();
+    expect(v.fineTimeout).toBe(Infinity);
+    v.onAck(s, 1, -1, 1, false, 0.1);
+    expect(v.fineTimeout).toBeCloseTo(0.15 * (17 / 16), 12);
+    for (let i = 0; i < 200; i++) v.onAck(s, 1, -1, 1, false, 0.1);
+    expect(v.fineTimeout).toBeCloseTo(0.1 * (17 / 16), 6);
+  });
+
+  it('ignores duplicate ACKs and the SYN (echoRtt −1)', () => {
+    const v = new Vegas(DEFAULT_TCP.vegas, 100);
+    const s = state();
+    v.onAck(s, 1, -1, 1, false, -1);
+    v.onAck(s, 0, -1, 1, true, 0.05);
+    expect(v.baseRtt).toBe(Infinity);
+    expect(v.fineTimeout).toBe(Infinity);
+  });
+
+  it('a segment is overdue once fineTimeout has passed since it was sent', () => {
+    const v = new Vegas(DEFAULT_TCP.vegas, 100);
+    v.onAck(state(), 1, -1, 1, false, 0.1);
+    v.onSend(7, 2);
+    expect(v.expired(7, 2 + v.fineTimeout - 1e-6)).toBe(false);
+    expect(v.expired(7, 2 + v.fineTimeout + 1e-9)).toBe(true);
+    expect(v.expired(8, 100)).toBe(false); // never sent
+    expect(v.transmits(7)).toBe(1);
+    v.onSend(7, 3);
+    expect(v.transmits(7)).toBe(2);
+  });
+
+  it('a fast retransmit backs the timer off: ×9/8, or ×2 for a retransmission', () => {
+    const v = new Vegas(DEFAULT_TCP.vegas, 100);
+    const s = state({ cwnd: 12, highestAck: 6, tSeqno: 10 });
+    v.onAck(s, 1, -1, 1, false, 0.1);
+    for (const q of [7, 8, 9]) v.onSend(q, 1);
+    const t0 = v.fineTimeout;
+    v.ssthresh(s, false, 2);
+    expect(v.fineTimeout).toBeCloseTo(t0 * 9 / 8, 12);
+    v.onSend(7, 2);
+    v.ssthresh(s, false, 3);
+    expect(v.fineTimeout).toBeCloseTo(t0 * 9 / 4, 12);
+  });
+});
+
+describe('Vegas traces', () => {
+  it('reports diff, BaseRTT and both rates', () => {
+    const { v, s } = primed(DEFAULT_TCP.vegas, 10);
+    close(v, s, { outstanding: 10, sent: 10, rtt: 0.125, at: 2 });
+    const col = (name: string) => v.trace(v.traceColumns.indexOf(name));
+    expect(v.traceColumns).toEqual(['vegas_diff', 'vegas_base_rtt_ms', 'vegas_expected_kbps', 'vegas_actual_kbps']);
+    expect(col('vegas_diff')).toBeCloseTo(2, 9);
+    expect(col('vegas_base_rtt_ms')).toBeCloseTo(100, 9);
+    expect(col('vegas_expected_kbps')).toBeCloseTo((10 / 0.1) * 8, 9); // 100 segments/s of 1000 B
+    expect(col('vegas_actual_kbps')).toBeCloseTo((10 / 0.125) * 8, 9);
+  });
+});
