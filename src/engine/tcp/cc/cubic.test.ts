@@ -3,37 +3,15 @@
  * hand, call one hook, check cwnd, ssthresh, W_max and K.
  */
 import { describe, expect, it } from 'vitest';
+import { handState, type HandState } from './hand-state';
 import { DEFAULT_TCP } from '../../scenario/defaults';
 import type { CubicParams } from '../../scenario/types';
 import { Cubic } from './cubic';
 
-interface State {
-  cwnd: number;
-  ssthresh: number;
-  rwnd: number;
-  inflation: number;
-  srtt: number;
-  mss: number;
-  outstanding: number;
-  inRecovery: boolean;
-  highestAck: number;
-  tSeqno: number;
-}
+type State = HandState;
 
 function state(o: Partial<State> = {}): State {
-  return {
-    cwnd: 100,
-    ssthresh: 1000,
-    rwnd: 1000,
-    inflation: 0,
-    srtt: 0.1,
-    mss: 1000,
-    outstanding: 0,
-    inRecovery: false,
-    highestAck: 0,
-    tSeqno: 0,
-    ...o,
-  };
+  return handState({ cwnd: 100, ssthresh: 1000, ...o });
 }
 
 const P: CubicParams = DEFAULT_TCP.cubic;

@@ -3,37 +3,15 @@
  * round trip through the hooks, check cwnd and ssthresh.
  */
 import { describe, expect, it } from 'vitest';
+import { handState, type HandState } from './hand-state';
 import { DEFAULT_TCP } from '../../scenario/defaults';
 import type { VegasParams } from '../../scenario/types';
 import { Vegas } from './vegas';
 
-interface State {
-  cwnd: number;
-  ssthresh: number;
-  rwnd: number;
-  inflation: number;
-  srtt: number;
-  mss: number;
-  outstanding: number;
-  inRecovery: boolean;
-  highestAck: number;
-  tSeqno: number;
-}
+type State = HandState;
 
 function state(o: Partial<State> = {}): State {
-  return {
-    cwnd: 10,
-    ssthresh: 2,
-    rwnd: 100,
-    inflation: 0,
-    srtt: 0.1,
-    mss: 1000,
-    outstanding: 0,
-    inRecovery: false,
-    highestAck: 0,
-    tSeqno: 0,
-    ...o,
-  };
+  return handState({ ssthresh: 2, rwnd: 100, ...o });
 }
 
 const BASE = 0.1;

@@ -3,36 +3,14 @@
  * one hook, check cwnd and ssthresh; and the bandwidth filter on ACK trains.
  */
 import { describe, expect, it } from 'vitest';
+import { handState, type HandState } from './hand-state';
 import type { CongestionOps } from './types';
 import { Westwood } from './westwood';
 
-interface State {
-  cwnd: number;
-  ssthresh: number;
-  rwnd: number;
-  inflation: number;
-  srtt: number;
-  mss: number;
-  outstanding: number;
-  inRecovery: boolean;
-  highestAck: number;
-  tSeqno: number;
-}
+type State = HandState;
 
 function state(o: Partial<State> = {}): State {
-  return {
-    cwnd: 10,
-    ssthresh: 64,
-    rwnd: 1000,
-    inflation: 0,
-    srtt: 0.05,
-    mss: 1000,
-    outstanding: 0,
-    inRecovery: false,
-    highestAck: 0,
-    tSeqno: 0,
-    ...o,
-  };
+  return handState({ srtt: 0.05, ...o });
 }
 
 /** A Westwood that measured `bwe` bit/s and RTTmin `rttMin` s. */
