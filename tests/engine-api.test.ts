@@ -161,3 +161,22 @@ describe('time-sequence trace', () => {
     expect(untraced.packetTrace.length).toBe(0);
   });
 });
+
+describe('start jitter', () => {
+  it('delays each flow start by a seeded draw below startJitter, different per seed', () => {
+    const starts = (seed: number) => {
+      const sc = singleFlow({ variant: 'reno', duration: 1, seed });
+      const sim = new Simulator({ ...sc, startJitter: 0.2 });
+      sim.runUntil(1);
+      return sim.receivers[0]!.startedAt / 1e9;
+    };
+    const a = starts(1);
+    expect(a).toBeGreaterThanOrEqual(0);
+    expect(a).toBeLessThan(0.2);
+    expect(starts(1)).toBe(a);
+    expect(starts(2)).not.toBe(a);
+    const none = new Simulator(singleFlow({ variant: 'reno', duration: 1 }));
+    none.runUntil(1);
+    expect(none.receivers[0]!.startedAt).toBe(0);
+  });
+});

@@ -143,7 +143,9 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
     for (const f of s.faults) this.installFault(f, 0);
     s.flows.forEach((f, fi) => {
-      this.events.schedule(secondsToNs(f.start), EV_APP_START, fi);
+      // Start jitter: one draw per flow from its own stream, so adding a flow changes no other start.
+      const jitter = s.startJitter > 0 ? rngStream(s.seed, `start:${f.id}`).next() * s.startJitter : 0;
+      this.events.schedule(secondsToNs(f.start + jitter), EV_APP_START, fi);
       if (f.stop !== null) this.events.schedule(secondsToNs(f.stop), EV_APP_STOP, fi);
     });
     this.events.schedule(0, EV_SAMPLE, 0);
@@ -426,6 +428,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   }
 
   private startFlow(fi: number, now: number): void {
+    const rcv = this.receivers[fi];
+    if (rcv) rcv.startedAt = now;
     const snd = this.senders[fi];
     if (snd) return snd.start(now);
     this.cbrSend(fi, now);

@@ -161,6 +161,7 @@ function scenario(duration = 10, sampleInterval = 0.01): Scenario {
     seed: 1,
     duration,
     sampleInterval,
+    startJitter: 0,
     measure: { from: 0, to: duration },
     nodes: [],
     links: [],

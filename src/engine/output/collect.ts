@@ -19,7 +19,7 @@ export function collectRunData(sim: Simulator): RunData {
     const rcv = sim.receivers[fi];
     const sent = snd ? snd.packetsSent : st.sent;
     const completion =
-      f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0 ? rcv.completedAt / 1e9 - f.start : null;
+      f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0 ? (rcv.completedAt - rcv.startedAt) / 1e9 : null;
     return {
       flow: f.id,
       kind: f.kind,

@@ -68,6 +68,7 @@ export const DEFAULT_SCENARIO = Object.freeze({
   seed: 1,
   duration: 20,
   sampleInterval: 0.01,
+  startJitter: 0,
   measureFrom: 0,
 });
 
@@ -156,6 +157,7 @@ export function applyDefaults(p: ParsedScenario): Scenario {
     seed: p.seed ?? DEFAULT_SCENARIO.seed,
     duration,
     sampleInterval: p.sampleInterval ?? DEFAULT_SCENARIO.sampleInterval,
+    startJitter: p.startJitter ?? DEFAULT_SCENARIO.startJitter,
     measure: { from: p.measure?.from ?? DEFAULT_SCENARIO.measureFrom, to: p.measure?.to ?? duration },
     nodes: p.nodes.map((n) => ({
       id: n.id,

@@ -258,6 +258,7 @@ export const ScenarioSchema = z.strictObject({
   seed: int({ min: 0, max: MAX_SEED }).optional(),
   duration: time('positive', { max: MAX_DURATION }).optional(),
   sampleInterval: time('positive').optional(),
+  startJitter: time('nonnegative', { max: MAX_DURATION }).optional(),
   measure: z.strictObject({ from: time('nonnegative').optional(), to: time('nonnegative').optional() }).optional(),
   nodes: z.array(NodeSchema),
   links: z.array(LinkSchema),

@@ -203,6 +203,12 @@ export interface Scenario {
   duration: number;
   /** seconds between samples of timeseries.csv and queues.csv */
   sampleInterval: number;
+  /**
+   * Each flow starts at its `start` plus a uniform random delay in [0, startJitter) seconds,
+   * drawn from the seed's stream `start:<flow id>`: what makes repeated runs with different
+   * seeds differ on a network without random loss or RED (0: no jitter).
+   */
+  startJitter: number;
   measure: { from: number; to: number };
   nodes: NodeSpec[];
   links: LinkSpec[];

@@ -33,6 +33,8 @@ export class TcpReceiver implements TimerOwner {
 
   /** simulated ns when the whole file was held, or −1 */
   completedAt = -1;
+  /** simulated ns the flow actually started (its start plus any start jitter) */
+  startedAt = 0;
 
   constructor(
     readonly flow: number,
@@ -82,7 +84,7 @@ export class TcpReceiver implements TimerOwner {
       if (this.nextExpected >= this.total && this.completedAt < 0) {
         this.completedAt = now;
         const bytes = this.spec.bytes ?? 0;
-        this.host.log.add(now, this.flow, Ev.Complete, this.nextExpected - 1 - this.base, NaN, NaN, bytes, (now / 1e9) - this.spec.start);
+        this.host.log.add(now, this.flow, Ev.Complete, this.nextExpected - 1 - this.base, NaN, NaN, bytes, (now - this.startedAt) / 1e9);
       }
     }
     if (fresh && seq > this.nextExpected) this.remember(seq);
