@@ -14,6 +14,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EventRow } from '../engine/output/rundata';
 import type { ParseResult, Scenario, ScenarioIssue } from '../engine/scenario/types';
 import type { RunMeta, RunStatus, Speed, StatusSnapshot } from '../worker/protocol';
+import { createEditorActions, freshEditor, INITIAL_EDITOR, type EditorActions, type EditorData } from './editor';
 
 /** A scenario the picker offers: a file of scenarios/ or one the user imported. */
 export interface ScenarioEntry {
@@ -22,6 +23,8 @@ export interface ScenarioEntry {
   /** the scenario as written (what Export scenario saves) */
   input: unknown;
   origin: 'preset' | 'imported';
+  /** the file as first opened, once the scenario has been edited (Revert goes back to it) */
+  original?: unknown;
 }
 
 /** The text of the caption area: the last protocol event, in a student's words. */
@@ -41,7 +44,8 @@ export interface Problem {
   lines: string[];
 }
 
-export interface LabData {
+/** The editing fields and actions are in ./editor.ts. */
+export interface LabData extends EditorData {
   entries: ScenarioEntry[];
   /** the picker's selection */
   scenarioKey: string | null;
@@ -64,7 +68,7 @@ export interface LabData {
   selectedLink: { link: string; from: string } | null;
 }
 
-export interface LabActions {
+export interface LabActions extends EditorActions {
   setEntries(entries: ScenarioEntry[]): void;
   /** Select and validate a picker entry; on failure the current scenario stays. */
   selectScenario(key: string): boolean;
@@ -107,6 +111,7 @@ export const INITIAL_DATA: LabData = {
   problem: null,
   largeText: false,
   selectedLink: null,
+  ...INITIAL_EDITOR,
 };
 
 export function createLabStore(parser: ScenarioParser, initial: Partial<LabData> = {}): LabStore {
@@ -124,7 +129,7 @@ export function createLabStore(parser: ScenarioParser, initial: Partial<LabData>
         set({ problem: { title: `“${entry.label}” is not a valid scenario`, lines: parser.formatIssues(result.issues) } });
         return false;
       }
-      set({ scenarioKey: key, scenarioInput: entry.input, scenario: result.scenario, problem: null, caption: null });
+      set({ scenarioKey: key, scenarioInput: entry.input, scenario: result.scenario, problem: null, caption: null, ...freshEditor(result.scenario) });
       return true;
     },
 
@@ -149,11 +154,19 @@ export function createLabStore(parser: ScenarioParser, initial: Partial<LabData>
         scenario: result.scenario,
         problem: null,
         caption: null,
+        ...freshEditor(result.scenario),
       });
       return true;
     },
 
-    runLoaded: (meta) => set({ run: meta, sampleCount: 0, simTime: 0, caption: null }),
+    runLoaded: (meta) => {
+      // A new run (load or Reset). Live faults belonged to the old one; if the
+      // scenario was edited since the run was loaded (faults injected live
+      // included), this run is the old scenario again: run the edited one.
+      const { runStale, liveFaults } = get();
+      set({ run: meta, sampleCount: 0, simTime: 0, caption: null, liveFaults: [] });
+      if (runStale || liveFaults.length > 0) get().applyEdits();
+    },
 
     statusChanged: (s) => {
       if (get().run?.run !== s.run) return;
@@ -184,5 +197,7 @@ export function createLabStore(parser: ScenarioParser, initial: Partial<LabData>
     setLargeText: (largeText) => set({ largeText }),
 
     selectLink: (selectedLink) => set({ selectedLink }),
+
+    ...createEditorActions(parser, set, get),
   }));
 }

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { FaultSpec, LinkSpec } from '../../engine/scenario/types';
+import { RingBuffer } from '../charts/ring-buffer';
+import { LiveQueues, linkDownAt, randomLossAt, type QueueTraces } from './live-queues';
+
+function traces(): QueueTraces & { push(q: number, t: number, pkts: number, red: number): void } {
+  const listeners = new Set<() => void>();
+  const queues = [
+    { id: { link: 'l2', from: 'r1', to: 'client' }, pkts: new RingBuffer(8), redAvg: new RingBuffer(8), sum: 0 },
+    { id: { link: 'l2', from: 'client', to: 'r1' }, pkts: new RingBuffer(8), redAvg: new RingBuffer(8), sum: 0 },
+  ];
+  return {
+    run: 1,
+    queues,
+    subscribe: (l: () => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    push(q, t, pkts, red) {
+      queues[q].pkts.push(t, pkts);
+      queues[q].redAvg.push(t, red);
+      for (const l of listeners) l();
+    },
+  };
+}
+
+const droptail: LinkSpec = { id: 'l2', a: 'r1', b: 'client', bandwidth: 1.5e6, delay: 0.01, queue: { type: 'droptail', limit: 20 } };
+const red: LinkSpec = {
+  ...droptail,
+  queue: { type: 'red', limit: 20, minThresh: 5, maxThresh: 15, maxP: 0.1, weight: 0.002, gentle: true, meanPacketSize: 500 },
+};
+
+describe('live queues', () => {
+  it('reads the latest sample of each direction, however many samples the buffer merged', () => {
+    const t = traces();
+    const live = new LiveQueues(t);
+    expect(live.latest('l2', 'r1')).toBeNull();
+    let calls = 0;
+    const off = live.subscribe(() => calls++);
+    for (let i = 0; i < 50; i++) t.push(0, i * 0.01, i % 21, NaN);
+    expect(calls).toBe(50);
+    off();
+    expect(live.latest('l2', 'r1')).toEqual({ pkts: 49 % 21, redAvg: NaN, time: 0.49 });
+    expect(live.latest('l2', 'client')).toBeNull();
+    expect(live.latest('l9', 'r1')).toBeNull();
+  });
+
+  it('measures a sample against the link: fill, RED average, dropping', () => {
+    const t = traces();
+    const live = new LiveQueues(t);
+    // DropTail of limit 20 holds 19 waiting (ns-2: the limit counts the packet on the wire); RED holds 20.
+    t.push(0, 0.1, 9.5, NaN);
+    expect(live.view(droptail, 'r1')).toMatchObject({ fill: 0.5, dropping: false });
+    expect(Number.isNaN(live.view(droptail, 'r1')!.redFill)).toBe(true);
+    t.push(0, 0.2, 19, NaN);
+    expect(live.view(droptail, 'r1')).toMatchObject({ fill: 1, dropping: true });
+    t.push(1, 0.2, 8, 16);
+    expect(live.view(red, 'client')).toMatchObject({ fill: 0.4, redFill: 0.8, dropping: true });
+    t.push(1, 0.3, 8, 6);
+    expect(live.view(red, 'client')).toMatchObject({ dropping: false });
+  });
+
+  it('catches an overflow that lasted one sample, once', () => {
+    const t = traces();
+    const live = new LiveQueues(t);
+    t.push(0, 0.1, 5, NaN);
+    expect(live.view(droptail, 'r1')?.dropping).toBe(false);
+    t.push(0, 0.11, 20, NaN);
+    t.push(0, 0.12, 3, NaN);
+    expect(live.view(droptail, 'r1')).toMatchObject({ pkts: 3, dropping: true });
+    expect(live.view(droptail, 'r1')?.dropping).toBe(false);
+  });
+
+  it('knows from the run’s faults when a link is down and how lossy a direction is', () => {
+    const faults: FaultSpec[] = [
+      { kind: 'linkDown', link: 'l2', at: 1, duration: 0.5 },
+      { kind: 'randomLoss', link: 'l2', from: 'r1', rate: 0.1, at: 2, until: 3 },
+      { kind: 'randomLoss', link: 'l2', from: null, rate: 0.1, at: 0, until: null },
+    ];
+    expect(linkDownAt(faults, 'l2', 0.99)).toBe(false);
+    expect(linkDownAt(faults, 'l2', 1)).toBe(true);
+    expect(linkDownAt(faults, 'l2', 1.5)).toBe(false);
+    expect(linkDownAt(faults, 'l1', 1.2)).toBe(false);
+    expect(randomLossAt(faults, 'l2', 'client', 2.5)).toBeCloseTo(0.1);
+    expect(randomLossAt(faults, 'l2', 'r1', 2.5)).toBeCloseTo(0.19);
+    expect(randomLossAt(faults, 'l2', 'r1', 3)).toBeCloseTo(0.1);
+  });
+});

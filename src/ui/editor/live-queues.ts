@@ -1,0 +1,152 @@
+/**
+ * The topology view's live data: each link direction's latest queue sample,
+ * read from what the run session already keeps for the charts
+ * (session/traces.ts: one ring buffer of queue_pkts and one of red_avg per
+ * direction), plus what the scenario itself says about the run (faults).
+ *
+ * What the session does not keep, and this file therefore does not have:
+ * - drop notifications per direction. Batches carry protocol events (drops
+ *   among them), but RunTraces keeps only fast-retransmit and timeout markers,
+ *   and a drop row names its direction only inside its `detail` text. Until
+ *   the session exposes drops (say `RunTraces.subscribeDrops((link, from,
+ *   time) => …)` or a per-direction drop counter column in the queue batch),
+ *   the view flashes a direction when a sample shows it *full*: the queue
+ *   at its limit (every arrival is lost) or a RED average above maxThresh
+ *   (forced drops). Samples come every `sampleInterval`, so an overflow
+ *   shorter than that can be missed; RED's early drops and fault drops
+ *   (dropBurst, randomLoss, dropSegments) never flash.
+ * - the engine's `QueueState.down`. A link is down exactly while a linkDown
+ *   fault of the run covers the current time, and the run's faults are known
+ *   (scenario + faults injected live), so `linkDownAt` derives it exactly.
+ */
+import type { FaultSpec, LinkSpec } from '../../engine/scenario/types';
+import type { RunTraces } from '../session/traces';
+
+/** The part of RunTraces read here (structurally; tests pass a fake). */
+export type QueueTraces = Pick<RunTraces, 'run' | 'queues' | 'subscribe'>;
+
+export interface DirectionNow {
+  /** packets waiting in the queue (queues.csv queue_pkts) */
+  pkts: number;
+  /** RED's average queue, packets; NaN for DropTail */
+  redAvg: number;
+  /** simulated time of the sample */
+  time: number;
+}
+
+export interface DirectionView extends DirectionNow {
+  /** fill of the lane, 0…1 (pkts / waiting room) */
+  fill: number;
+  /** RED average as a fraction of the waiting room, or NaN */
+  redFill: number;
+  /**
+   * Losing packets: at the limit, or RED average above maxThresh, in any
+   * sample since the previous `view` of this direction (an overflow often
+   * lasts a single sample).
+   */
+  dropping: boolean;
+}
+
+/** The highest queue and RED average among samples newer than `after`. */
+interface Peak {
+  pkts: number;
+  redAvg: number;
+  newest: number;
+}
+
+const key = (link: string, from: string) => `${link}\u0000${from}`;
+
+export class LiveQueues {
+  private index = new Map<string, number>();
+  private indexedRun = -1;
+  private indexedCount = -1;
+
+  constructor(private readonly traces: QueueTraces) {}
+
+  /** Call `listener` when new samples arrive (after each batch); returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    return this.traces.subscribe(listener);
+  }
+
+  /** The latest sample of the direction of `link` that starts at `from`, or null (no run, no sample yet). */
+  latest(link: string, from: string): DirectionNow | null {
+    this.reindex();
+    const q = this.traces.queues[this.index.get(key(link, from)) ?? -1];
+    if (!q || q.pkts.length === 0) return null;
+    const last = q.pkts.length - 1;
+    const redLast = q.redAvg.length - 1;
+    return { pkts: q.pkts.y(last), redAvg: redLast >= 0 ? q.redAvg.y(redLast) : NaN, time: q.pkts.t(last) };
+  }
+
+  /**
+   * The latest sample measured against the link's queue settings (those of
+   * the run), and whether any sample since the previous call showed drops.
+   */
+  view(link: LinkSpec, from: string): DirectionView | null {
+    const now = this.latest(link.id, from);
+    if (!now) return null;
+    return directionView(now, link, this.peakSince(link.id, from));
+  }
+
+  /** Seen up to this sample time, per direction (of the indexed run). */
+  private seen = new Map<string, number>();
+
+  private peakSince(link: string, from: string): Peak {
+    const k = key(link, from);
+    const q = this.traces.queues[this.index.get(k) ?? -1];
+    const peak: Peak = { pkts: -Infinity, redAvg: -Infinity, newest: -Infinity };
+    if (!q) return peak;
+    const after = this.seen.get(k) ?? -Infinity;
+    // Newest first, back to what the previous call saw. The ring buffer keeps
+    // each merged bucket's extreme point, so a one-sample overflow survives.
+    for (let i = q.pkts.length - 1; i >= 0 && q.pkts.t(i) > after; i--) {
+      peak.pkts = Math.max(peak.pkts, q.pkts.y(i));
+      peak.newest = Math.max(peak.newest, q.pkts.t(i));
+    }
+    for (let i = q.redAvg.length - 1; i >= 0 && q.redAvg.t(i) > after; i--) peak.redAvg = Math.max(peak.redAvg, q.redAvg.y(i));
+    if (peak.newest > after) this.seen.set(k, peak.newest);
+    return peak;
+  }
+
+  private reindex(): void {
+    const { run, queues } = this.traces;
+    if (run === this.indexedRun && queues.length === this.indexedCount) return;
+    this.index = new Map(queues.map((q, i) => [key(q.id.link, q.id.from), i]));
+    this.seen = new Map();
+    this.indexedRun = run;
+    this.indexedCount = queues.length;
+  }
+}
+
+/**
+ * Packets a direction can hold waiting (queue_pkts counts the waiting ones):
+ * DropTail drops an arrival when waiting + 1 ≥ limit (ns-2's Queue/DropTail,
+ * the limit counting the packet on the wire), RED when waiting ≥ limit.
+ */
+export function waitingRoom(link: LinkSpec): number {
+  return link.queue.type === 'red' ? link.queue.limit : Math.max(1, link.queue.limit - 1);
+}
+
+export function directionView(now: DirectionNow, link: LinkSpec, peak: Pick<Peak, 'pkts' | 'redAvg'> = now): DirectionView {
+  const room = waitingRoom(link);
+  const red = link.queue.type === 'red' ? link.queue : null;
+  const fill = Number.isFinite(now.pkts) ? Math.min(1, Math.max(0, now.pkts / room)) : 0;
+  const redFill = red && Number.isFinite(now.redAvg) ? Math.min(1, Math.max(0, now.redAvg / room)) : NaN;
+  const full = (pkts: number, avg: number) => (Number.isFinite(pkts) && pkts >= room) || (red !== null && avg >= red.maxThresh);
+  return { ...now, fill, redFill, dropping: full(now.pkts, now.redAvg) || full(peak.pkts, peak.redAvg) };
+}
+
+/** Whether a linkDown fault holds `link` down at simulated time `t` (seconds). */
+export function linkDownAt(faults: readonly FaultSpec[], link: string, t: number): boolean {
+  return faults.some((f) => f.kind === 'linkDown' && f.link === link && f.at <= t && t < f.at + f.duration);
+}
+
+/** The random loss rate a fault puts on this direction at time `t` (0 if none; several add up as independent losses). */
+export function randomLossAt(faults: readonly FaultSpec[], link: string, from: string, t: number): number {
+  let pass = 1;
+  for (const f of faults) {
+    if (f.kind !== 'randomLoss' || f.link !== link || (f.from !== null && f.from !== from)) continue;
+    if (f.at <= t && (f.until === null || t < f.until)) pass *= 1 - f.rate;
+  }
+  return 1 - pass;
+}
