@@ -43,8 +43,24 @@ export class EventQueue {
     return this.size;
   }
 
+  /**
+   * Take a sequence number now for an event that will be scheduled later: it
+   * then sorts among same-time events as if it had been scheduled now. The
+   * link uses this to order its lazily scheduled events exactly as a
+   * simulator that schedules every transmission's events when it starts
+   * (ns-2's LinkDelay) would.
+   */
+  reserve(): number {
+    return this.nextSeq++;
+  }
+
   /** Schedule an event; returns a handle for cancel(). */
   schedule(time: number, kind: number, target: number): number {
+    return this.scheduleAs(time, kind, target, this.nextSeq++);
+  }
+
+  /** Schedule an event with a sequence number taken earlier by reserve(). */
+  scheduleAs(time: number, kind: number, target: number, seq: number): number {
     let slot: number;
     if (this.freeCount > 0) slot = this.free[--this.freeCount];
     else {
@@ -52,7 +68,7 @@ export class EventQueue {
       slot = this.slots++;
     }
     this.time[slot] = time;
-    this.seq[slot] = this.nextSeq++;
+    this.seq[slot] = seq;
     const g = (this.gen[slot] = (this.gen[slot] + 1) & 0xfffff);
     this.kind[slot] = kind;
     this.target[slot] = target;

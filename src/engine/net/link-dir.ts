@@ -13,20 +13,28 @@ import type { Rng } from '../core/rng';
 export class Wire {
   private ids: Int32Array;
   private at: Float64Array;
+  /** event sequence number reserved for each packet's arrival (see EventQueue.reserve) */
+  private seqs: Float64Array;
   private head = 0;
   length = 0;
 
   constructor(capacity = 64) {
     this.ids = new Int32Array(capacity);
     this.at = new Float64Array(capacity);
+    this.seqs = new Float64Array(capacity);
   }
 
-  push(pkt: number, arriveAt: number): void {
+  push(pkt: number, arriveAt: number, seq: number): void {
     if (this.length === this.ids.length) this.grow();
     const i = (this.head + this.length) & (this.ids.length - 1);
     this.ids[i] = pkt;
     this.at[i] = arriveAt;
+    this.seqs[i] = seq;
     this.length++;
+  }
+
+  headSeq(): number {
+    return this.seqs[this.head];
   }
 
   headTime(): number {
@@ -44,13 +52,16 @@ export class Wire {
     const n = this.ids.length;
     const ids = new Int32Array(n * 2);
     const at = new Float64Array(n * 2);
+    const seqs = new Float64Array(n * 2);
     for (let k = 0; k < this.length; k++) {
       const i = (this.head + k) & (n - 1);
       ids[k] = this.ids[i];
       at[k] = this.at[i];
+      seqs[k] = this.seqs[i];
     }
     this.ids = ids;
     this.at = at;
+    this.seqs = seqs;
     this.head = 0;
   }
 }
@@ -72,6 +83,8 @@ export class LinkDir {
   busyUntil = 0;
   /** time of the pending transmit-done event, or -1 */
   txDoneAt = -1;
+  /** event sequence number reserved for the transmit-done of the packet being sent */
+  txDoneSeq = 0;
   /** time of the pending arrival event for the wire's head, or -1 */
   arrivalAt = -1;
   readonly wire = new Wire();

@@ -72,7 +72,7 @@ export class Network {
     if (now >= dir.busyUntil) this.transmitNext(dir, now);
     else if (dir.txDoneAt < 0) {
       dir.txDoneAt = dir.busyUntil;
-      this.events.schedule(dir.busyUntil, EV_TX_DONE, dir.index);
+      this.events.scheduleAs(dir.busyUntil, EV_TX_DONE, dir.index, dir.txDoneSeq);
     }
   }
 
@@ -83,7 +83,12 @@ export class Network {
     this.pool.free(pkt);
   }
 
-  /** Start serializing the next queued packet, if any. */
+  /**
+   * Start serializing the next queued packet, if any. Its arrival and the
+   * transmitter's release are scheduled only when needed (one pending event
+   * per direction), but their sequence numbers are taken now, arrival first,
+   * so same-time events fire in the order ns-2's LinkDelay gives them.
+   */
   private transmitNext(dir: LinkDir, now: number): void {
     dir.touchQueue(now);
     const pkt = dir.queue.dequeue();
@@ -92,14 +97,16 @@ export class Network {
     dir.busyUntil = now + tx;
     dir.busyNs += tx;
     const arrive = dir.busyUntil + dir.delayNs;
-    dir.wire.push(pkt, arrive);
+    const arriveSeq = this.events.reserve();
+    dir.txDoneSeq = this.events.reserve();
+    dir.wire.push(pkt, arrive, arriveSeq);
     if (dir.arrivalAt < 0) {
       dir.arrivalAt = arrive;
-      this.events.schedule(arrive, EV_ARRIVE, dir.index);
+      this.events.scheduleAs(arrive, EV_ARRIVE, dir.index, arriveSeq);
     }
     if (dir.queue.length > 0) {
       dir.txDoneAt = dir.busyUntil;
-      this.events.schedule(dir.busyUntil, EV_TX_DONE, dir.index);
+      this.events.scheduleAs(dir.busyUntil, EV_TX_DONE, dir.index, dir.txDoneSeq);
     }
   }
 
@@ -120,7 +127,7 @@ export class Network {
     }
     if (wire.length > 0 && dir.arrivalAt < 0) {
       dir.arrivalAt = wire.headTime();
-      this.events.schedule(dir.arrivalAt, EV_ARRIVE, dir.index);
+      this.events.scheduleAs(dir.arrivalAt, EV_ARRIVE, dir.index, wire.headSeq());
     }
   }
 
