@@ -255,9 +255,10 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   arm(timer: Timer, atNs: number): void {
     timer.deadline = atNs;
+    timer.seq = this.events.reserve();
     if (timer.scheduledAt < 0 || atNs < timer.scheduledAt) {
       timer.scheduledAt = atNs;
-      this.events.schedule(atNs, EV_TIMER, timer.id);
+      this.events.scheduleAs(atNs, EV_TIMER, timer.id, timer.seq);
     }
   }
 
@@ -272,7 +273,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     if (now < timer.deadline) {
       // Re-armed to a later time since this event was scheduled.
       timer.scheduledAt = timer.deadline;
-      this.events.schedule(timer.deadline, EV_TIMER, timer.id);
+      this.events.scheduleAs(timer.deadline, EV_TIMER, timer.id, timer.seq);
       return;
     }
     timer.deadline = -1;

@@ -22,6 +22,8 @@ export class Timer {
   deadline = -1;
   /** time of the event in the event list for it, or -1 */
   scheduledAt = -1;
+  /** event sequence number taken when last armed: it fires among same-time events as if scheduled then */
+  seq = 0;
   constructor(
     readonly id: number,
     readonly owner: TimerOwner,
