@@ -66,7 +66,12 @@ export interface LabData extends EditorData {
   largeText: boolean;
   /** the link direction the queue chart shows (chosen in the topology view); null = the busiest */
   selectedLink: { link: string; from: string } | null;
+  /** which of the page's views is shown */
+  view: LabView;
 }
+
+/** The page's views: the live lab, the guided lessons, the experiments (sweeps). */
+export type LabView = 'lab' | 'lessons' | 'experiment';
 
 export interface LabActions extends EditorActions {
   setEntries(entries: ScenarioEntry[]): void;
@@ -85,6 +90,7 @@ export interface LabActions extends EditorActions {
   dismissProblem(): void;
   setLargeText(on: boolean): void;
   selectLink(link: { link: string; from: string } | null): void;
+  setView(view: LabView): void;
 }
 
 export type LabState = LabData & LabActions;
@@ -111,6 +117,7 @@ export const INITIAL_DATA: LabData = {
   problem: null,
   largeText: false,
   selectedLink: null,
+  view: 'lab',
   ...INITIAL_EDITOR,
 };
 
@@ -197,6 +204,8 @@ export function createLabStore(parser: ScenarioParser, initial: Partial<LabData>
     setLargeText: (largeText) => set({ largeText }),
 
     selectLink: (selectedLink) => set({ selectedLink }),
+
+    setView: (view) => set({ view }),
 
     ...createEditorActions(parser, set, get),
   }));

@@ -16,11 +16,15 @@ import { ScenarioInfo } from './ScenarioInfo';
 import { useSession } from './session/context';
 import { keyLike, shortcutFor } from './shortcuts';
 import { StatusBar } from './StatusBar';
+import { ViewTabs } from './ViewTabs';
+import { LessonsView } from './lessons/LessonsView';
+import { ExperimentView } from './experiment/ExperimentView';
 
 export const LARGE_TEXT_KEY = 'tcp-lab.large-text';
 
 export function App() {
-  useShortcuts();
+  const view = useLab((s) => s.view);
+  useShortcuts(view === 'lab');
   useLargeTextClass();
   return (
     <div className="app">
@@ -29,31 +33,39 @@ export function App() {
           <LogoMark />
           <h1>TCP Congestion Lab</h1>
         </div>
+        <ViewTabs />
         <p className="tagline">Packet-level TCP congestion control, step by step</p>
         <ScenarioFiles />
         <LargeTextToggle />
       </header>
-      <div className="toolbar">
-        <ScenarioPicker />
-        <RunControls />
-        <SpeedControl />
-        <SimClock />
-      </div>
-      <main className="main">
-        <ProblemPanel />
-        <ScenarioInfo />
-        <EditorArea />
-        <CaptionArea />
-        <ChartsArea />
-      </main>
-      <StatusBar />
+      {view === 'lab' && (
+        <>
+          <div className="toolbar">
+            <ScenarioPicker />
+            <RunControls />
+            <SpeedControl />
+            <SimClock />
+          </div>
+          <main className="main">
+            <ProblemPanel />
+            <ScenarioInfo />
+            <EditorArea />
+            <CaptionArea />
+            <ChartsArea />
+          </main>
+          <StatusBar />
+        </>
+      )}
+      {view === 'lessons' && <LessonsView />}
+      {view === 'experiment' && <ExperimentView />}
     </div>
   );
 }
 
-function useShortcuts(): void {
+function useShortcuts(enabled: boolean): void {
   const session = useSession();
   useEffect(() => {
+    if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       const action = shortcutFor(keyLike(e));
       if (!action) return;
@@ -62,7 +74,7 @@ function useShortcuts(): void {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [session]);
+  }, [session, enabled]);
 }
 
 /** Large text scales the root font size, so everything sized in rem follows, charts included. */
