@@ -1,0 +1,83 @@
+/**
+ * The validation suite's own bookkeeping: the committed scenario JSON, the
+ * ns-2 twins generated from it and the reference data belong together, and
+ * ns-2 did what the scenarios asked (its ErrorModel/List lost exactly the
+ * listed segments, counted with ns-2's numbering: SYN = 0, data segment i =
+ * ns-2 seqno i + 1).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CASES } from '../../validation/cases';
+import { refEvents, refLink, refSeries, refSummary } from '../../validation/reference';
+import { caseTcl, scenarioJson, SCENARIO_DIR, TCL_DIR } from '../../validation/regenerate';
+
+describe('scenario files', () => {
+  it('every case is committed as contract JSON and as its ns-2 twin, unchanged', () => {
+    for (const c of CASES) {
+      expect(readFileSync(join(SCENARIO_DIR, `${c.id}.json`), 'utf8'), c.id).toBe(scenarioJson(c));
+      expect(readFileSync(join(TCL_DIR, `${c.id}.tcl`), 'utf8'), c.id).toBe(caseTcl(c));
+    }
+  });
+
+  it('holds no scenario that is not a case', () => {
+    const ids = new Set(CASES.map((c) => c.id));
+    for (const f of readdirSync(SCENARIO_DIR)) expect(ids.has(f.replace(/\.json$/, '')), f).toBe(true);
+    for (const f of readdirSync(TCL_DIR)) expect(ids.has(f.replace(/\.tcl$/, '')), f).toBe(true);
+  });
+
+  it('the ns-2 twin states the conventions it relies on', () => {
+    const tcl = readFileSync(join(TCL_DIR, 'drop-reno-2.tcl'), 'utf8');
+    expect(tcl).toContain('-window 20 -windowInit 2');
+    expect(tcl).toContain('-syn true -hdr 40');
+    // data segments 30 and 32 are ns-2 packets 31 and 33 on the first hop (the SYN is 0)
+    expect(tcl).toContain('v_drop_list A server r1 {31 33}');
+    const vegas = readFileSync(join(TCL_DIR, 'udp-vegas-4mbps.tcl'), 'utf8');
+    expect(vegas).toContain('-syn false -hdr 0');
+  });
+});
+
+describe('reference data', () => {
+  it('has a row for every flow of every case and seed', () => {
+    for (const c of CASES) {
+      const flows = (c.scenario.flows as { id: string }[]).map((f) => f.id);
+      for (const seed of c.seeds) {
+        const rows = refSummary(c.id, seed);
+        expect(rows.map((r) => r.flow).sort(), `${c.id} seed ${seed}`).toEqual([...flows].sort());
+      }
+      if (c.trace === 'full') expect(() => refLink(c.id)).not.toThrow();
+      for (const f of c.series) expect(refSeries(c.id, c.series.length > 1 ? f : undefined), `${c.id} series`).not.toBeNull();
+    }
+  });
+
+  it('is small', () => {
+    const dir = join(SCENARIO_DIR, '..', 'reference');
+    let bytes = 0;
+    const walk = (d: string) => {
+      for (const f of readdirSync(d, { withFileTypes: true })) {
+        if (f.isDirectory()) walk(join(d, f.name));
+        else bytes += readFileSync(join(d, f.name)).length;
+      }
+    };
+    walk(dir);
+    expect(bytes).toBeLessThan(600_000);
+    expect(existsSync(join(dir, 'summary.csv'))).toBe(true);
+  });
+
+  it("ns-2's ErrorModel/List lost exactly the listed segments, before any retransmission", () => {
+    for (const c of CASES.filter((x) => x.family === 'drops')) {
+      const ev = refEvents(c.id);
+      const drops = ev.filter((e) => e.event === 'drop').map((e) => e.seq);
+      expect(drops, c.id).toEqual(c.params.drops);
+      const firstRetx = ev.find((e) => e.event === 'retransmit')!;
+      for (const d of ev.filter((e) => e.event === 'drop')) expect(d.time_s).toBeLessThan(firstRetx.time_s);
+    }
+  });
+
+  it('counts data packets without the SYN, as the engine does', () => {
+    // drop-tahoe-1: 901 data packets sent in 5 s by both; ns-2's ndatapack_ was 902 with the SYN.
+    const r = refSummary('drop-tahoe-1')[0];
+    expect(r.packets_sent).toBe(901);
+    expect(r.highest_ack).toBe(879);
+  });
+});

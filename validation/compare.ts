@@ -1,0 +1,81 @@
+/**
+ * Comparing our engine's protocol events with ns-2's, event by event.
+ */
+import type { EventRow } from './ns2/extract';
+
+export interface EventTolerance {
+  /** seconds */
+  time: number;
+  /** segments; ns-2 prints cwnd_ with 3 decimals */
+  cwnd: number;
+}
+
+/** ns-2's variable trace prints cwnd_ to 3 decimals, its packet trace times to 6 significant digits. */
+export const EXACT: EventTolerance = { time: 2e-5, cwnd: 0.0006 };
+
+function key(e: EventRow): string {
+  return `${e.flow} ${e.event} ${e.seq}`;
+}
+
+export function describeEvent(e: EventRow | undefined): string {
+  if (!e) return '(none)';
+  const w = e.cwnd === null ? '' : ` cwnd ${e.cwnd} ssthresh ${e.ssthresh}`;
+  return `${e.time_s.toFixed(6)} s ${e.flow} ${e.event} ${e.seq}${w}`;
+}
+
+/**
+ * The first place where two event lists differ (kind, flow, segment, window
+ * values, or time beyond the tolerance), or null when they agree throughout.
+ */
+export function firstDifference(ns2In: EventRow[], oursIn: EventRow[], tol: EventTolerance = EXACT): string | null {
+  const ns2 = canonical(ns2In);
+  const ours = canonical(oursIn);
+  const n = Math.max(ns2.length, ours.length);
+  for (let i = 0; i < n; i++) {
+    const a = ns2[i];
+    const b = ours[i];
+    const same =
+      a !== undefined &&
+      b !== undefined &&
+      key(a) === key(b) &&
+      Math.abs(a.time_s - b.time_s) <= tol.time &&
+      (a.cwnd === null || (b.cwnd !== null && Math.abs(a.cwnd - b.cwnd) <= tol.cwnd)) &&
+      a.ssthresh === b.ssthresh;
+    if (!same) {
+      return `event #${i} of ${ns2.length} (ns-2) / ${ours.length} (ours): ns-2 ${describeEvent(a)} | ours ${describeEvent(b)}`;
+    }
+  }
+  return null;
+}
+
+const RANK: Record<EventRow['event'], number> = { drop: 0, timeout: 1, fast_retransmit: 1, retransmit: 2 };
+
+/**
+ * A canonical order: by time, and at one instant drops, then the loss
+ * response, then retransmissions, by flow and segment (simultaneous events
+ * have no order of their own).
+ */
+export function canonical(events: EventRow[]): EventRow[] {
+  return [...events].sort(
+    (a, b) =>
+      a.time_s - b.time_s || RANK[a.event] - RANK[b.event] || (a.flow < b.flow ? -1 : a.flow > b.flow ? 1 : 0) || a.seq - b.seq,
+  );
+}
+
+/** Events of the kinds ns-2's traces show, of the given flows. */
+export function comparable(events: EventRow[], flows?: Set<string>): EventRow[] {
+  return events.filter((e) => !flows || flows.has(e.flow));
+}
+
+export function relDiff(ours: number, ns2: number): number {
+  return ns2 === 0 ? (ours === 0 ? 0 : Infinity) : (ours - ns2) / ns2;
+}
+
+export function mean(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+
+/** Mathis, Semke, Mahdavi & Ott (1997): throughput = (MSS/RTT)·C/√p with C = √(3/2), in kb/s. */
+export function mathisKbps(mssBytes: number, rttSeconds: number, p: number): number {
+  return ((mssBytes * 8) / rttSeconds) * Math.sqrt(3 / (2 * p)) / 1000;
+}

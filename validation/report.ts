@@ -1,0 +1,186 @@
+/**
+ * The result tables of docs/validation.md (ns-2.35 against the engine, case
+ * by case), computed from the reference CSVs and fresh engine runs:
+ * `npx tsx validation/report.ts` prints them; with `--write` it replaces the
+ * text between `<!-- report:begin -->` and `<!-- report:end -->` in
+ * docs/validation.md. `npm run validate:ns2` does that after the plots.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CASES, type Case } from './cases';
+import { firstDifference, mathisKbps, mean, relDiff } from './compare';
+import { DIVERGENCE, EXACT_REPLAY } from './deviations';
+import type { SummaryRow } from './ns2/extract';
+import { runOurs, type OurRun } from './ours';
+import { refEvents, refFlow, refLink, refSummary } from './reference';
+
+const DOC = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'validation.md');
+
+const pct = (ours: number, ns: number) => {
+  const d = relDiff(ours, ns) * 100;
+  return `${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(1)} %`;
+};
+const f1 = (x: number | null) => (x === null ? '–' : x.toFixed(1));
+const f0 = (x: number | null) => (x === null ? '–' : String(Math.round(x)));
+const pair = (a: number | null, b: number | null, f = f0) => (f(a) === f(b) ? f(a) : `${f(a)} / ${f(b)}`);
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function replayCell(c: Case, o: OurRun): string {
+  if (c.id in EXACT_REPLAY) {
+    const sack = c.params.variant === 'sack' && c.family === 'drops';
+    const d = firstDifference(refEvents(c.id), o.events, sack ? { time: 5e-4, cwnd: 0.0006 } : undefined);
+    const n = refEvents(c.id).length;
+    return d === null ? `exact (${n} events)${sack ? ', times ±0.15 ms (D2)' : ''}` : `**differs**: ${d}`;
+  }
+  return `diverges: ${(DIVERGENCE[c.id] ?? []).join(', ')}`;
+}
+
+function drops(): string {
+  const rows: string[][] = [];
+  for (const c of CASES.filter((x) => x.family === 'drops')) {
+    const o = runOurs(c);
+    const n = refFlow(c.id, 'A');
+    const s = o.summary[0];
+    const fr = refEvents(c.id).find((e) => e.event === 'fast_retransmit')!;
+    const ofr = o.events.find((e) => e.event === 'fast_retransmit')!;
+    const to = refEvents(c.id).filter((e) => e.event === 'timeout');
+    const oto = o.events.filter((e) => e.event === 'timeout');
+    rows.push([
+      c.id,
+      `${fr.time_s.toFixed(5)} s, ${fr.cwnd}/${fr.ssthresh}`,
+      `${ofr.time_s.toFixed(5)} s, ${ofr.cwnd}/${ofr.ssthresh}`,
+      to.map((e) => `${e.time_s.toFixed(5)} s`).join(', ') || '–',
+      oto.map((e) => `${e.time_s.toFixed(5)} s`).join(', ') || '–',
+      pair(n.retransmissions, s.retransmissions),
+      pair(n.highest_ack, s.highest_ack),
+      replayCell(c, o),
+    ]);
+  }
+  return table(
+    ['case', 'fast retransmit ns-2 (cwnd/ssthresh)', 'ours', 'timeouts ns-2', 'ours', 'retransmissions', 'highest ACK at 5 s', 'event by event'],
+    rows,
+  );
+}
+
+function outage(): string {
+  const rows: string[][] = [];
+  for (const c of CASES.filter((x) => x.family === 'outage')) {
+    const o = runOurs(c);
+    const n = refFlow(c.id, 'A');
+    const s = o.summary[0];
+    const t = (evs: { event: string; time_s: number }[]) =>
+      evs.filter((e) => e.event === 'timeout').map((e) => e.time_s.toFixed(3)).join(', ');
+    rows.push([c.id, t(refEvents(c.id)), t(o.events), pair(n.retransmissions, s.retransmissions), pair(n.drops, s.drops), `${f1(n.goodput_kbps)} / ${f1(s.goodput_kbps)} (${pct(s.goodput_kbps, n.goodput_kbps)})`]);
+  }
+  return table(['case', 'timeouts ns-2 (s)', 'ours (s)', 'retransmissions', 'drops', 'goodput kb/s ns-2 / ours'], rows);
+}
+
+function udp(): string {
+  const rows: string[][] = [];
+  for (const c of CASES.filter((x) => x.family === 'udp')) {
+    const o = runOurs(c);
+    const t = o.summary.find((r) => r.flow === 'T')!;
+    const u = o.summary.find((r) => r.flow === 'U')!;
+    const nt = refFlow(c.id, 'T');
+    const nu = refFlow(c.id, 'U');
+    const l = o.links.find((x) => x.from === 'r1')!;
+    const nl = refLink(c.id);
+    rows.push([
+      c.id,
+      `${f0(nt.goodput_kbps)} / ${f0(t.goodput_kbps)} (${pct(t.goodput_kbps, nt.goodput_kbps)})`,
+      `${f0(nu.goodput_kbps)} / ${f0(u.goodput_kbps)}`,
+      pair(nt.timeouts, t.timeouts),
+      `${nl.drops} / ${l.drops}`,
+      `${nl.avg_queue_pkts.toFixed(1)} / ${l.avg_queue_pkts.toFixed(1)}`,
+      c.params.variant === 'vegas' ? 'no loss in either' : replayCell(c, o),
+    ]);
+  }
+  return table(['case', 'TCP goodput kb/s ns-2 / ours', 'UDP kb/s', 'TCP timeouts', 'bottleneck drops', 'mean queue (pkts)', 'event by event'], rows);
+}
+
+function multi(family: 'two' | 'red'): string {
+  const rows: string[][] = [];
+  for (const c of CASES.filter((x) => x.family === family)) {
+    const o = runOurs(c);
+    const cells = o.summary.map((s) => {
+      const n = refFlow(c.id, s.flow);
+      return `${s.flow}${s.kind === 'cbr' ? ' (UDP)' : ''}: ${f0(n.goodput_kbps)} / ${f0(s.goodput_kbps)} (${pct(s.goodput_kbps, n.goodput_kbps)})`;
+    });
+    const tot = (rs: SummaryRow[]) => rs.reduce((a, r) => a + r.goodput_kbps, 0);
+    const l = o.links.find((x) => x.from === 'r1')!;
+    const nl = refLink(c.id);
+    rows.push([
+      c.id,
+      cells.join('<br>'),
+      `${f0(tot(refSummary(c.id)))} / ${f0(tot(o.summary))} (${pct(tot(o.summary), tot(refSummary(c.id)))})`,
+      `${nl.drops} / ${l.drops}`,
+      `${nl.avg_queue_pkts.toFixed(1)} / ${l.avg_queue_pkts.toFixed(1)}`,
+      `${(nl.utilization * 100).toFixed(1)} / ${(l.utilization * 100).toFixed(1)}`,
+      (DIVERGENCE[c.id] ?? []).join(', '),
+    ]);
+  }
+  return table(['case', 'goodput kb/s ns-2 / ours', 'total', 'bottleneck drops', 'mean queue', 'utilization %', 'diverges by'], rows);
+}
+
+function loss(): string {
+  const rows: string[][] = [];
+  for (const c of CASES.filter((x) => x.family === 'loss')) {
+    const seeds = [1, 2];
+    const o = seeds.map((s) => runOurs(c, s, { events: false }).summary[0]);
+    const n = seeds.map((s) => refFlow(c.id, 'A', s));
+    const g = mean(o.map((r) => r.goodput_kbps));
+    const gn = mean(n.map((r) => r.goodput_kbps));
+    const rtt = mean(o.map((r) => r.avg_srtt_ms!)) / 1000;
+    const p = Number(c.params.p);
+    const m = mathisKbps(1000, rtt, p);
+    rows.push([
+      c.id,
+      `${f0(gn)} / ${f0(g)} (${pct(g, gn)})`,
+      `${n.map((r) => r.timeouts).join('+')} / ${o.map((r) => r.timeouts).join('+')}`,
+      `${n.map((r) => r.retransmissions).join('+')} / ${o.map((r) => r.retransmissions).join('+')}`,
+      c.params.variant === 'reno' ? `${f0(m)}: ${(gn / m).toFixed(2)} / ${(g / m).toFixed(2)}` : '',
+    ]);
+  }
+  return table(['case (seeds 1 and 2)', 'goodput kb/s ns-2 / ours', 'timeouts', 'retransmissions', 'Mathis kb/s: ratio ns-2 / ours'], rows);
+}
+
+export function report(): string {
+  return [
+    '### Drop scenarios',
+    drops(),
+    '### Link outage',
+    outage(),
+    '### TCP against UDP',
+    udp(),
+    '### Two flows',
+    multi('two'),
+    '### Random loss (same losses in both; Mathis ratio = goodput / model)',
+    loss(),
+    '### RED',
+    multi('red'),
+  ].join('\n\n');
+}
+
+/** Replace the generated section of docs/validation.md. */
+export function writeReport(): void {
+  const text = report();
+  const doc = readFileSync(DOC, 'utf8');
+  const begin = '<!-- report:begin -->';
+  const end = '<!-- report:end -->';
+  const a = doc.indexOf(begin);
+  const b = doc.indexOf(end);
+  if (a < 0 || b < a) throw new Error(`${DOC} has no ${begin} … ${end} section`);
+  writeFileSync(DOC, `${doc.slice(0, a + begin.length)}\n<!-- generated by validation/report.ts: do not edit by hand -->\n\n${text}\n\n${doc.slice(b)}`);
+  console.log(`tables written to ${DOC}`);
+}
+
+function main(): void {
+  if (process.argv.includes('--write')) writeReport();
+  else console.log(report());
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
