@@ -154,7 +154,10 @@ export class TcpReceiver implements TimerOwner {
     pool.sentAt[pkt] = now;
     pool.echo[pkt] = echo;
     pool.retx[pkt] = 0;
-    pool.nsack[pkt] = this.sack ? this.writeSack(pkt) : 0;
+    const blocks = this.sack ? this.writeSack(pkt) : 0;
+    pool.nsack[pkt] = blocks;
+    // Each SACK block takes 8 bytes of options (RFC 2018 §3; ns-2's Sack1 sink counts the same).
+    pool.size[pkt] = this.spec.tcp.ackBytes + 8 * blocks;
     this.host.send(pkt, this.node, now);
   }
 

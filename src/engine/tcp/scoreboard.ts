@@ -5,16 +5,16 @@
  *
  * A hole below the highest SACKed segment that has not been retransmitted is
  * the next thing to retransmit (ns-2 GetNextRetran: no DupThresh count of
- * SACKed segments above it, unlike RFC 6675's IsLost). A retransmission is
- * presumed lost again when a segment first sent after it is SACKed (ns-2's
- * snd_nxt check), so it becomes eligible once more.
+ * SACKed segments above it, unlike RFC 6675's IsLost). Each hole is
+ * retransmitted at most once per recovery: a lost retransmission is repaired
+ * by the retransmission timer, as in ns-2.35's Sack1 (its ScoreBoardRQ) and
+ * RFC 6675 (§5 leaves lost retransmissions to the RTO).
  */
 import { MAX_SACK_BLOCKS, type PacketPool } from '../net/packets';
 
 export class Scoreboard {
   private sacked: Uint8Array;
   private retran: Uint8Array;
-  private sndNxt: Int32Array;
   private mask: number;
   /** first sequence number tracked (cumulative ACK + 1) */
   left = 0;
@@ -24,7 +24,6 @@ export class Scoreboard {
   constructor(capacity = 256) {
     this.sacked = new Uint8Array(capacity);
     this.retran = new Uint8Array(capacity);
-    this.sndNxt = new Int32Array(capacity);
     this.mask = capacity - 1;
   }
 
@@ -68,12 +67,6 @@ export class Scoreboard {
         }
       }
     }
-    if (changed > 0) {
-      for (let s = this.left; s < this.right; s++) {
-        const i = s & this.mask;
-        if (this.retran[i] === 1 && this.sacked[i] === 0 && this.sndNxt[i] <= this.right) this.retran[i] = 0;
-      }
-    }
     return changed;
   }
 
@@ -93,11 +86,10 @@ export class Scoreboard {
     return h;
   }
 
-  markRetran(seq: number, sndNxt: number): void {
+  markRetran(seq: number): void {
     if (seq < this.left || seq > this.right) return;
     const i = seq & this.mask;
     this.retran[i] = 1;
-    this.sndNxt[i] = sndNxt;
   }
 
   private extend(r: number): void {
@@ -106,7 +98,6 @@ export class Scoreboard {
       const i = s & this.mask;
       this.sacked[i] = 0;
       this.retran[i] = 0;
-      this.sndNxt[i] = 0;
     }
     this.right = r;
   }
@@ -115,15 +106,12 @@ export class Scoreboard {
     const n = this.sacked.length * 2;
     const sacked = new Uint8Array(n);
     const retran = new Uint8Array(n);
-    const sndNxt = new Int32Array(n);
     for (let s = this.left; s <= this.right; s++) {
       sacked[s & (n - 1)] = this.sacked[s & this.mask];
       retran[s & (n - 1)] = this.retran[s & this.mask];
-      sndNxt[s & (n - 1)] = this.sndNxt[s & this.mask];
     }
     this.sacked = sacked;
     this.retran = retran;
-    this.sndNxt = sndNxt;
     this.mask = n - 1;
   }
 }

@@ -11,7 +11,8 @@
  *   ns-2's slowdown(CLOSE_SSTHRESH_HALF) in whole segments (RFC 5681 eq. (4)
  *   uses FlightSize; ns-2 uses the window, and so do we so that results
  *   compare with the papers).
- * - After fast retransmit cwnd = ⌊W/2⌋ (at least 1): ns-2 CLOSE_CWND_HALF.
+ * - After fast retransmit cwnd = W/2 unrounded (at least 1), W = min(cwnd + inflation, rwnd):
+ *   ns-2.35's CLOSE_CWND_HALF with its default precisionReduce_ (ssthresh is still whole).
  */
 import type { CongestionOps, SocketState } from './types';
 
@@ -34,7 +35,7 @@ export function createReno(): CongestionOps {
   return {
     increase: (s) => renoIncrease(s),
     ssthresh: (s) => renoSsthresh(s),
-    cwndAfterFastRetransmit: (s) => Math.max(Math.floor(lossWindow(s) / 2), 1),
+    cwndAfterFastRetransmit: (s) => Math.max(Math.min(s.cwnd + s.inflation, s.rwnd) / 2, 1),
     traceColumns: [],
     trace: () => NaN,
   };

@@ -27,7 +27,7 @@ function sackFastRetransmit(s: TcpSender, now: number): void {
   s.pipe = s.maxSeq - s.highestAck - s.spec.tcp.dupAckThreshold;
   s.resetRtxTimer(true, false, now);
   s.fastRecov = true;
-  sb.markRetran(s.highestAck + 1, s.tSeqno);
+  sb.markRetran(s.highestAck + 1);
   s.fastRetransmitResponse(false, now);
   s.output(s.lastAck + 1, now);
   s.log(Ev.RecoveryEnter, s.recover, s.pipe, 1);
@@ -46,7 +46,7 @@ function sendMuch(s: TcpSender, now: number, maxburst: number): void {
       if (!allowed || s.tSeqno >= s.curSeq) break;
       x = s.tSeqno++;
     } else if (s.recover >= 0 && x <= s.highestAck + s.rwnd) {
-      sb.markRetran(x, s.tSeqno);
+      sb.markRetran(x);
       win = s.window();
       s.log(Ev.Retransmit, x, s.segArg(sb.right));
     } else break;
