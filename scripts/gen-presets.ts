@@ -25,6 +25,7 @@ import type { FlowSummaryRow } from '../src/engine/output/rundata';
 import { runScenario } from '../src/engine/run';
 import { formatIssues, parseScenario } from '../src/engine/scenario/index';
 import type { Variant } from '../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../src/engine/scenario/types';
 import { LESSONS, applyLessonRun, jainIndex, type LessonPatch } from '../src/presets/lessons';
 import { PAPER_TABLES, cellMetric, compareWithPaper, type ComparisonRow } from '../src/presets/paper-tables';
 
@@ -104,16 +105,6 @@ const TITLES: Record<string, string> = {
   '004': 'Subedi, "Evaluation of TCP congestion control mechanisms using OPNET simulator"',
 };
 
-const VARIANT_NAMES: Record<Variant, string> = {
-  tahoe: 'Tahoe',
-  reno: 'Reno',
-  newreno: 'NewReno',
-  sack: 'SACK',
-  vegas: 'Vegas',
-  westwood: 'Westwood',
-  westwoodnr: 'Westwood-NR',
-  cubic: 'CUBIC',
-};
 
 function node(id: string, kind: 'host' | 'router', x: number, y: number): Json {
   return { id, kind, x, y };
@@ -200,7 +191,7 @@ function columnVariant(tableId: string, label: string): Variant | undefined {
 
 /** "Tahoe 1096.0, Reno 1096.0, …" */
 function listByVariant(runs: Run[], flow: string, pick: (s: FlowSummaryRow) => number | null, digits = 1): string {
-  return [...byVariant(runs, flow)].map(([v, s]) => `${VARIANT_NAMES[v]} ${fmt(pick(s), digits)}`).join(', ');
+  return [...byVariant(runs, flow)].map(([v, s]) => `${VARIANT_LABELS[v]} ${fmt(pick(s), digits)}`).join(', ');
 }
 
 /**
@@ -338,7 +329,7 @@ function result000(env: Env000, rate: number, runs: Run[]): string {
     }),
     '',
     `TCP drops over the run: ${drops}.${
-      thr.get(best)!.throughput_kbps > 1.01 * thr.get(worst)!.throughput_kbps ? ` Most here: ${VARIANT_NAMES[best]}; least: ${VARIANT_NAMES[worst]}.` : ''
+      thr.get(best)!.throughput_kbps > 1.01 * thr.get(worst)!.throughput_kbps ? ` Most here: ${VARIANT_LABELS[best]}; least: ${VARIANT_LABELS[worst]}.` : ''
     }`,
     '',
     note000(env, rate, runs),
@@ -428,7 +419,7 @@ function presets001(): Preset[] {
         paper: '001',
         tags: ['experiment 2', 'fairness', 'two flows', 'cbr', 'udp', 'six nodes', "jain's index"],
       },
-      name: `001 Exp. 2: fairness ${VARIANT_NAMES[a]} / ${VARIANT_NAMES[b]}`,
+      name: `001 Exp. 2: fairness ${VARIANT_LABELS[a]} / ${VARIANT_LABELS[b]}`,
       body: scenarioBody({
         duration: 20,
         measure: { from: 2, to: 20 },
@@ -441,7 +432,7 @@ function presets001(): Preset[] {
         ],
       }),
       text: [
-        `Paper 001 (${TITLES['001']}), experiment 2: fairness of ${VARIANT_NAMES[a]} (\`tcp1\`, N1 → N4) and ${VARIANT_NAMES[b]} (\`tcp2\`, N5 → N6) sharing the N2 → N3 link with a 6 Mbps CBR flow.`,
+        `Paper 001 (${TITLES['001']}), experiment 2: fairness of ${VARIANT_LABELS[a]} (\`tcp1\`, N1 → N4) and ${VARIANT_LABELS[b]} (\`tcp2\`, N5 → N6) sharing the N2 → N3 link with a 6 Mbps CBR flow.`,
         '',
         '**Setup.** The six-node network of experiment 1 (10 Mbps links, DropTail queues of 10 packets, 1000-byte packets). Both TCP flows cross N2 → N3, as does the CBR flow (`udp`, N2 → N3); both have the same round-trip time.',
         '',
@@ -470,7 +461,7 @@ function presets001(): Preset[] {
           paper: '001',
           tags: ['experiment 3', 'queueing', 'red', 'droptail', 'latency', 'cbr', 'udp', 'six nodes'],
         },
-        name: `001 Exp. 3: ${VARIANT_NAMES[v]} with ${q === 'red' ? 'RED' : 'DropTail'}`,
+        name: `001 Exp. 3: ${VARIANT_LABELS[v]} with ${q === 'red' ? 'RED' : 'DropTail'}`,
         body: scenarioBody({
           duration: 20,
           measure: { from: 2, to: 20 },
@@ -479,9 +470,9 @@ function presets001(): Preset[] {
           flows: [tcpFlow('tcp', v, 'N1', 'N4', { start: 0.5 }), cbrFlow('udp', 'N5', 'N6', '8Mbps', 1000)],
         }),
         text: [
-          `Paper 001 (${TITLES['001']}), experiment 3: ${VARIANT_NAMES[v]} with ${q === 'red' ? 'RED' : 'DropTail'} queues.`,
+          `Paper 001 (${TITLES['001']}), experiment 3: ${VARIANT_LABELS[v]} with ${q === 'red' ? 'RED' : 'DropTail'} queues.`,
           '',
-          `**Setup.** The six-node network (10 Mbps links, 1000-byte packets) with ${q === 'red' ? 'RED queues: at most 10 packets; random early drops start when the average queue passes 5 packets and reach probability 0.1 at 10 (gentle)' : 'DropTail queues of 10 packets'} on every link. One ${VARIANT_NAMES[v]} flow N1 → N4 and one 8 Mbps CBR flow (\`udp\`) N5 → N6 share the N2 → N3 link. The four presets of this experiment are Reno/SACK × DropTail/RED.`,
+          `**Setup.** The six-node network (10 Mbps links, 1000-byte packets) with ${q === 'red' ? 'RED queues: at most 10 packets; random early drops start when the average queue passes 5 packets and reach probability 0.1 at 10 (gentle)' : 'DropTail queues of 10 packets'} on every link. One ${VARIANT_LABELS[v]} flow N1 → N4 and one 8 Mbps CBR flow (\`udp\`) N5 → N6 share the N2 → N3 link. The four presets of this experiment are Reno/SACK × DropTail/RED.`,
           '',
           "**What to look for.** Latency (`avg_latency_ms`) and throughput of both flows; the N2 → N3 queue over time (RED keeps its average low); TCP's drops, and whether they come in bursts (DropTail) or spread out (RED).",
           '',
@@ -518,7 +509,7 @@ function result001exp2(a: Variant, b: Variant, runs: Run[]): string {
   const t1 = row(r, 'tcp1');
   const t2 = row(r, 'tcp2');
   return [
-    `**Our result** (measured 2–20 s): \`tcp1\` (${VARIANT_NAMES[a]}) ${fmt(t1.throughput_kbps, 0)} kbps with ${t1.drops} drops, \`tcp2\` (${VARIANT_NAMES[b]}) ${fmt(t2.throughput_kbps, 0)} kbps with ${t2.drops} drops; Jain's index ${fmt(jainIndex([t1.throughput_kbps, t2.throughput_kbps]), 3)}.`,
+    `**Our result** (measured 2–20 s): \`tcp1\` (${VARIANT_LABELS[a]}) ${fmt(t1.throughput_kbps, 0)} kbps with ${t1.drops} drops, \`tcp2\` (${VARIANT_LABELS[b]}) ${fmt(t2.throughput_kbps, 0)} kbps with ${t2.drops} drops; Jain's index ${fmt(jainIndex([t1.throughput_kbps, t2.throughput_kbps]), 3)}.`,
     '',
     note001exp2(a, b, runs),
   ].join('\n');
@@ -539,7 +530,7 @@ const EXP3_RUNS: RunSpec[] = (['reno', 'sack'] as Variant[]).flatMap((v) =>
 
 function exp3Label(label: string): string {
   const [v, q] = label.split('-');
-  return `${VARIANT_NAMES[v as Variant]}+${q === 'red' ? 'RED' : 'DropTail'}`;
+  return `${VARIANT_LABELS[v as Variant]}+${q === 'red' ? 'RED' : 'DropTail'}`;
 }
 
 function result001exp3(v: Variant, q: string, runs: Run[]): string {
@@ -551,7 +542,7 @@ function result001exp3(v: Variant, q: string, runs: Run[]): string {
     .map((x) => `${exp3Label(x.label)} ${fmt(row(x, 'tcp').throughput_kbps, 0)} kbps at ${fmt(row(x, 'tcp').avg_latency_ms, 1)} ms`)
     .join('; ');
   return [
-    `**Our result** (measured 2–20 s): ${VARIANT_NAMES[v]} ${fmt(t.throughput_kbps, 0)} kbps, average latency ${fmt(t.avg_latency_ms, 1)} ms, ${t.drops} drops (${t.timeouts} timeouts); CBR ${fmt(u.throughput_kbps, 0)} kbps, latency ${fmt(u.avg_latency_ms, 1)} ms, ${u.drops} drops. The other three presets of this experiment: ${others}.`,
+    `**Our result** (measured 2–20 s): ${VARIANT_LABELS[v]} ${fmt(t.throughput_kbps, 0)} kbps, average latency ${fmt(t.avg_latency_ms, 1)} ms, ${t.drops} drops (${t.timeouts} timeouts); CBR ${fmt(u.throughput_kbps, 0)} kbps, latency ${fmt(u.avg_latency_ms, 1)} ms, ${u.drops} drops. The other three presets of this experiment: ${others}.`,
     '',
     note001exp3(v, q, runs),
   ].join('\n');
@@ -655,7 +646,7 @@ function presets002(): Preset[] {
       result: (runs) => {
         const r = runs[0];
         return [
-          `**Our result** (50 s): ${['sack', 'westwood', 'westwoodnr'].map((f) => `${VARIANT_NAMES[row(r, f).variant as Variant]} ${fmt(row(r, f).throughput_kbps, 0)} kbps (${row(r, f).timeouts} timeouts)`).join(', ')}.`,
+          `**Our result** (50 s): ${['sack', 'westwood', 'westwoodnr'].map((f) => `${VARIANT_LABELS[row(r, f).variant as Variant]} ${fmt(row(r, f).throughput_kbps, 0)} kbps (${row(r, f).timeouts} timeouts)`).join(', ')}.`,
           '',
           note002congested(err, runs),
         ].join('\n');
@@ -803,7 +794,7 @@ function presets003(): Preset[] {
         table: '003-4',
         tags: ['topology 2', 'two flows', 'drops', 'dumbbell'],
       },
-      name: `003 Topology 2: ${VARIANT_NAMES[a]} vs ${VARIANT_NAMES[b]}`,
+      name: `003 Topology 2: ${VARIANT_LABELS[a]} vs ${VARIANT_LABELS[b]}`,
       body: scenarioBody({
         duration: 5,
         nodes: topo2Nodes,
@@ -817,7 +808,7 @@ function presets003(): Preset[] {
         flows: [tcpFlow('tcp1', a, 'S1', 'S3', TCP003), tcpFlow('tcp2', b, 'S2', 'S4', TCP003)],
       }),
       text: [
-        `Paper 003 (${TITLES['003']}), topology 2: ${VARIANT_NAMES[a]} (\`tcp1\`, S1 → S3) against ${VARIANT_NAMES[b]} (\`tcp2\`, S2 → S4).`,
+        `Paper 003 (${TITLES['003']}), topology 2: ${VARIANT_LABELS[a]} (\`tcp1\`, S1 → S3) against ${VARIANT_LABELS[b]} (\`tcp2\`, S2 → S4).`,
         '',
         '**Setup.** S1 and S2 reach R1 over 10 Mbps / 1 ms links; R1 → R2 is a 1.5 Mbps / 1 ms bottleneck; R2 reaches S3 and S4 over 10 Mbps / 1 ms. DropTail buffers of 10 packets, 500-byte packets, windows of 300 segments, two FTP flows.',
         '',
@@ -1584,7 +1575,7 @@ const NS2_003_T3: Record<string, [number, number]> = {
 };
 
 function nsList(v: ByVariant, digits = 1, unit = ''): string {
-  return (Object.entries(v) as [Variant, number][]).map(([k, x]) => `${VARIANT_NAMES[k]} ${fmt(x, digits)}${unit}`).join(', ');
+  return (Object.entries(v) as [Variant, number][]).map(([k, x]) => `${VARIANT_LABELS[k]} ${fmt(x, digits)}${unit}`).join(', ');
 }
 
 function close(a: number, b: number, rel: number): boolean {
@@ -1692,18 +1683,18 @@ function note001exp1(mbps: number, runs: Run[]): string {
   parts.push(
     order[0] === 'vegas'
       ? `**Agrees with the paper:** Vegas has the highest throughput (${fmt(o('vegas'), 0)} kbps) and by far the fewest drops (${ours.get('vegas')!.drops});`
-      : `**Partly differs:** the paper has Vegas best; here ${VARIANT_NAMES[order[0]]} is (${fmt(o(order[0]), 0)} kbps, Vegas ${fmt(o('vegas'), 0)});`,
+      : `**Partly differs:** the paper has Vegas best; here ${VARIANT_LABELS[order[0]]} is (${fmt(o(order[0]), 0)} kbps, Vegas ${fmt(o('vegas'), 0)});`,
   );
   parts.push(
     order[order.length - 1] === 'reno'
       ? `Reno is the worst (${fmt(o('reno'), 0)}), below Tahoe (${fmt(o('tahoe'), 0)}): several losses in one window leave it waiting for a timeout (${ours.get('reno')!.timeouts} timeouts), the paper's "Reno degrades like Tahoe"; NewReno, which repairs one loss per round trip without leaving fast recovery, does better (${fmt(o('newreno'), 0)}).`
-      : `the lowest is ${VARIANT_NAMES[order[order.length - 1]]} (${fmt(o(order[order.length - 1]), 0)}); Reno ${fmt(o('reno'), 0)}, NewReno ${fmt(o('newreno'), 0)}.`,
+      : `the lowest is ${VARIANT_LABELS[order[order.length - 1]]} (${fmt(o(order[order.length - 1]), 0)}); Reno ${fmt(o('reno'), 0)}, NewReno ${fmt(o('newreno'), 0)}.`,
   );
   parts.push(`ns-2.35 with the same settings gives the same picture: ${nsList(ns, 0)} kbps.`);
   parts.push(
     latSpread < 3
-      ? `**Latency differs from the paper's claim:** all four are within ${fmt(latSpread, 1)} ms of each other (${VARIANT_NAMES[lat[0]]} lowest). The queues hold only 10 packets — 8 ms at 10 Mbps on top of a 30 ms path — so no variant can add much delay; the paper's latency differences cannot come from queueing in this topology.`
-      : `Latency: ${listByVariant(runs, 'tcp', (x) => x.avg_latency_ms, 1)} ms — ${VARIANT_NAMES[lat[0]]} lowest.`,
+      ? `**Latency differs from the paper's claim:** all four are within ${fmt(latSpread, 1)} ms of each other (${VARIANT_LABELS[lat[0]]} lowest). The queues hold only 10 packets — 8 ms at 10 Mbps on top of a 30 ms path — so no variant can add much delay; the paper's latency differences cannot come from queueing in this topology.`
+      : `Latency: ${listByVariant(runs, 'tcp', (x) => x.avg_latency_ms, 1)} ms — ${VARIANT_LABELS[lat[0]]} lowest.`,
   );
   return parts.join(' ');
 }
@@ -1718,14 +1709,14 @@ function note001exp2(a: Variant, b: Variant, runs: Run[]): string {
   if (a === b && a === 'vegas' && j <= 0.97)
     return `**Differs from the paper:** although both flows are Vegas with the same round trip, one gets ${fmt(Math.max(x1, x2) / Math.min(x1, x2), 1)} times the other's share (J = ${fmt(j, 3)}). Losses are not the cause (${row(r, 'tcp1').drops} and ${row(r, 'tcp2').drops} drops): each Vegas flow aims to keep 1–3 of its own packets queued, judged against the smallest round trip it has seen, and with both flows and the CBR stream in one small queue their estimates settle differently — the bias of Vegas towards whichever flow judges the queue emptier that paper 000 mentions. Nothing here is random: start \`tcp2\` 10 ms later (\`start\` 0.51) and the roles swap. ${nsText} There the two settle evenly; repeat with \`startJitter\` and several seeds and average, as the paper's repeated runs did.`;
   if (a === b) {
-    if (j > 0.97) return `**Agrees with the paper:** two ${VARIANT_NAMES[a]} flows with the same round trip share fairly (J = ${fmt(j, 3)}). ${nsText}`;
-    return `**Differs from the paper:** although both flows are ${VARIANT_NAMES[a]} with the same round trip, one gets ${fmt(Math.max(x1, x2) / Math.min(x1, x2), 1)} times the other's share (J = ${fmt(j, 3)}). Nothing in this scenario is random, so the two flows and the CBR stream meet the full 10-packet queue in a fixed rhythm, and the same flow keeps losing several packets of a window (timeouts: \`tcp1\` ${row(r, 'tcp1').timeouts}, \`tcp2\` ${row(r, 'tcp2').timeouts}). Start \`tcp2\` 10 ms later (\`start\` 0.51) and the roles swap: a phase effect, not a property of ${VARIANT_NAMES[a]}. ${nsText} The same effect is weaker there; it is why the paper repeated its runs — repeat with \`startJitter\` and several seeds and average.`;
+    if (j > 0.97) return `**Agrees with the paper:** two ${VARIANT_LABELS[a]} flows with the same round trip share fairly (J = ${fmt(j, 3)}). ${nsText}`;
+    return `**Differs from the paper:** although both flows are ${VARIANT_LABELS[a]} with the same round trip, one gets ${fmt(Math.max(x1, x2) / Math.min(x1, x2), 1)} times the other's share (J = ${fmt(j, 3)}). Nothing in this scenario is random, so the two flows and the CBR stream meet the full 10-packet queue in a fixed rhythm, and the same flow keeps losing several packets of a window (timeouts: \`tcp1\` ${row(r, 'tcp1').timeouts}, \`tcp2\` ${row(r, 'tcp2').timeouts}). Start \`tcp2\` 10 ms later (\`start\` 0.51) and the roles swap: a phase effect, not a property of ${VARIANT_LABELS[a]}. ${nsText} The same effect is weaker there; it is why the paper repeated its runs — repeat with \`startJitter\` and several seeds and average.`;
   }
   const aWins = x1 > x2;
   const nsAWins = n1 > n2;
   if (aWins && a === 'newreno')
-    return `**Agrees with the paper:** NewReno takes the larger share from ${VARIANT_NAMES[b]} (J = ${fmt(j, 3)})${b === 'reno' ? ': during fast recovery it keeps repairing holes and sending, where Reno leaves recovery early and often waits for a timeout' : ': Vegas backs off as soon as NewReno fills the queue'}. ${nsText}`;
-  return `**Differs from the paper${nsAWins ? ' and from ns-2.35' : ''}:** here ${VARIANT_NAMES[b]} gets more than ${VARIANT_NAMES[a]} (J = ${fmt(j, 3)}). ${nsText}${
+    return `**Agrees with the paper:** NewReno takes the larger share from ${VARIANT_LABELS[b]} (J = ${fmt(j, 3)})${b === 'reno' ? ': during fast recovery it keeps repairing holes and sending, where Reno leaves recovery early and often waits for a timeout' : ': Vegas backs off as soon as NewReno fills the queue'}. ${nsText}`;
+  return `**Differs from the paper${nsAWins ? ' and from ns-2.35' : ''}:** here ${VARIANT_LABELS[b]} gets more than ${VARIANT_LABELS[a]} (J = ${fmt(j, 3)}). ${nsText}${
     b === 'vegas'
       ? ' In our run Vegas loses fewer packets than NewReno and keeps its window; ns-2\'s Vegas gives way to NewReno as the paper says. Our Vegas also differs from ns-2\'s elsewhere (it fills its window where ns-2\'s stays a little below): we are still looking into it.'
       : ''
@@ -1778,7 +1769,7 @@ function note002p2p(rate: number, runs: Run[]): string {
   parts.push(
     order[0] === 'westwood'
       ? `**Agrees with the paper:** Westwood has the best throughput and a far larger ssthresh (${fmt(ours.get('westwood')!.avg_ssthresh, 1)} against ${fmt(ours.get('reno')!.avg_ssthresh, 1)} for Reno): after a random loss it sets ssthresh from the bandwidth it measured instead of halving.`
-      : `**Partly differs:** Westwood keeps the larger ssthresh (${fmt(ours.get('westwood')!.avg_ssthresh, 1)} against ${fmt(ours.get('reno')!.avg_ssthresh, 1)} for Reno), as in the paper, but ${VARIANT_NAMES[order[0]]} has the best throughput here (paper: Westwood). At one loss in ten packets most windows lose more than one segment and recovery is dominated by timeouts (Westwood ${ours.get('westwood')!.timeouts}, Reno ${ours.get('reno')!.timeouts}, SACK ${ours.get('sack')!.timeouts}); Westwood here is Westwood on Reno's recovery, and SACK repairs several holes per window without a timeout.`,
+      : `**Partly differs:** Westwood keeps the larger ssthresh (${fmt(ours.get('westwood')!.avg_ssthresh, 1)} against ${fmt(ours.get('reno')!.avg_ssthresh, 1)} for Reno), as in the paper, but ${VARIANT_LABELS[order[0]]} has the best throughput here (paper: Westwood). At one loss in ten packets most windows lose more than one segment and recovery is dominated by timeouts (Westwood ${ours.get('westwood')!.timeouts}, Reno ${ours.get('reno')!.timeouts}, SACK ${ours.get('sack')!.timeouts}); Westwood here is Westwood on Reno's recovery, and SACK repairs several holes per window without a timeout.`,
   );
   const paperSackTo = rate === 0.001 ? 25 : rate === 0.01 ? 128 : 176;
   parts.push(
@@ -1796,10 +1787,10 @@ function note002congested(err: boolean, runs: Run[]): string {
   if (!err)
     return best === n
       ? `**Agrees with the paper:** Westwood-NR does best.`
-      : `**Differs from the paper:** ${VARIANT_NAMES[best.variant as Variant]} gets the most. With every link at 0 ms, the smallest round trip Westwood measures is just a few milliseconds of transmission time, while the real round trip includes up to 50 queued packets (about 200 ms at 2 Mbps). After a loss Westwood sets ssthresh = bandwidth estimate × smallest round trip, which here is only about 2 segments (average ssthresh: Westwood ${fmt(w.avg_ssthresh, 1)}, Westwood-NR ${fmt(n.avg_ssthresh, 1)}, SACK ${fmt(s.avg_ssthresh, 1)}), so each loss throws the Westwoods far below where SACK's halving leaves it. Westwood's estimate is designed for paths whose round trip is mostly propagation delay, not queueing. (Stock ns-2.35 has no Westwood, so we could not cross-check this one.)`;
+      : `**Differs from the paper:** ${VARIANT_LABELS[best.variant as Variant]} gets the most. With every link at 0 ms, the smallest round trip Westwood measures is just a few milliseconds of transmission time, while the real round trip includes up to 50 queued packets (about 200 ms at 2 Mbps). After a loss Westwood sets ssthresh = bandwidth estimate × smallest round trip, which here is only about 2 segments (average ssthresh: Westwood ${fmt(w.avg_ssthresh, 1)}, Westwood-NR ${fmt(n.avg_ssthresh, 1)}, SACK ${fmt(s.avg_ssthresh, 1)}), so each loss throws the Westwoods far below where SACK's halving leaves it. Westwood's estimate is designed for paths whose round trip is mostly propagation delay, not queueing. (Stock ns-2.35 has no Westwood, so we could not cross-check this one.)`;
   return best === n
     ? `**Agrees with the paper:** with one packet in ten lost, Westwood-NR does best (${fmt(n.throughput_kbps, 0)} kbps against SACK's ${fmt(s.throughput_kbps, 0)} and Westwood's ${fmt(w.throughput_kbps, 0)}) — but by a modest margin, not the very large lead of the paper's plot. At this loss rate everyone spends most of the time in timeouts (${s.timeouts}, ${w.timeouts} and ${n.timeouts}), and the 0 ms round trip keeps Westwood's ssthresh near its minimum of 2 (see the preset without errors).`
-    : `**Differs from the paper:** ${VARIANT_NAMES[best.variant as Variant]} does best here (SACK ${fmt(s.throughput_kbps, 0)}, Westwood ${fmt(w.throughput_kbps, 0)}, Westwood-NR ${fmt(n.throughput_kbps, 0)} kbps).`;
+    : `**Differs from the paper:** ${VARIANT_LABELS[best.variant as Variant]} does best here (SACK ${fmt(s.throughput_kbps, 0)}, Westwood ${fmt(w.throughput_kbps, 0)}, Westwood-NR ${fmt(n.throughput_kbps, 0)} kbps).`;
 }
 
 function note002udp(err: boolean, runs: Run[]): string {
@@ -1824,15 +1815,15 @@ function note003t1(runs: Run[]): string {
   parts.push(
     byDrop[0] === 'vegas'
       ? `**Agrees with the paper:** Vegas has the lowest drop percentage (${fmt(ours.get('vegas')!.drop_rate * 100, 2)} %), and the loss-based variants lose 2.4–2.7 % (paper: 2.55–2.97 %).`
-      : `**Differs:** the lowest drop percentage here is ${VARIANT_NAMES[byDrop[0]]}'s.`,
+      : `**Differs:** the lowest drop percentage here is ${VARIANT_LABELS[byDrop[0]]}'s.`,
   );
   parts.push(
     bySent[0] === 'vegas'
       ? `Vegas also sends the most, as in the paper.`
-      : `**Partly differs:** the paper has Vegas sending the most; here ${VARIANT_NAMES[bySent[0]]} sends the most (${ours.get(bySent[0])!.packets_sent}) and Vegas ${ours.get('vegas')!.packets_sent}${ns.vegas![0] > Math.max(ns.sack![0], ns.newreno![0]) ? `, while ns-2.35 agrees with the paper (Vegas ${ns.vegas![0]})` : ''}. Tahoe and Reno send the least, as in the paper: several losses in one window cost them slow starts and timeouts.`,
+      : `**Partly differs:** the paper has Vegas sending the most; here ${VARIANT_LABELS[bySent[0]]} sends the most (${ours.get(bySent[0])!.packets_sent}) and Vegas ${ours.get('vegas')!.packets_sent}${ns.vegas![0] > Math.max(ns.sack![0], ns.newreno![0]) ? `, while ns-2.35 agrees with the paper (Vegas ${ns.vegas![0]})` : ''}. Tahoe and Reno send the least, as in the paper: several losses in one window cost them slow starts and timeouts.`,
   );
   parts.push(
-    `ns-2.35 with the same settings (1 % error model from its own generator): ${(Object.entries(ns) as [Variant, number[]][]).map(([v, x]) => `${VARIANT_NAMES[v]} ${x[0]} sent, ${x[2]} dropped (${fmt(x[3], 2)} %)`).join('; ')}.`,
+    `ns-2.35 with the same settings (1 % error model from its own generator): ${(Object.entries(ns) as [Variant, number[]][]).map(([v, x]) => `${VARIANT_LABELS[v]} ${x[0]} sent, ${x[2]} dropped (${fmt(x[3], 2)} %)`).join('; ')}.`,
   );
   parts.push(
     `Our counts are a third to a half of the paper's: they are what one 1.5 Mbps link can carry in 5 s, which the paper's cannot be (see above).`,
@@ -1895,7 +1886,7 @@ function note004loss(rowLabel: string, runs: Run[], base: number): string {
     parts.push(
       order[0] === 'sack' && order[2] === 'reno'
         ? `**Agrees with the paper's order:** SACK finishes first (${fmt(t('sack'), 2)} s), then NewReno (${fmt(t('newreno'), 2)}), Reno last (${fmt(t('reno'), 2)}). Reno leaves fast recovery at the first partial ACK and then waits for its timer (${ours.get('reno')!.timeouts} timeout) and slow-starts from 1 segment, as the paper's cwnd plot shows; NewReno repairs one hole per round trip; SACK all of them in one. Reno's penalty is smaller than in OPNET (${fmt(t('reno') - t('sack'), 2)} s against ${rowLabel === '2' ? '1.65' : '1.87'} s), as for the 0.5 s outage: OPNET's timeout seems to fire later.`
-        : `Order here: ${order.map((v) => `${VARIANT_NAMES[v]} ${fmt(t(v), 2)} s`).join(', ')} (paper: SACK, NewReno, Reno).`,
+        : `Order here: ${order.map((v) => `${VARIANT_LABELS[v]} ${fmt(t(v), 2)} s`).join(', ')} (paper: SACK, NewReno, Reno).`,
     );
   }
   return parts.join(' ');
@@ -1910,8 +1901,8 @@ function note004outage(d: number, runs: Run[], none: Run | undefined): string {
     const order = ranked(ours, (x) => -(x.completion_s ?? Infinity));
     parts.push(
       order[0] === 'sack'
-        ? `**Agrees with the paper:** SACK finishes first (${fmt(t('sack'), 2)} s, ${fmt(t('sack') - base, 1)} s lost to the outage), ${order[1] === 'newreno' ? `then NewReno (${fmt(t('newreno'), 2)}), Reno last (${fmt(t('reno'), 2)})` : `then ${VARIANT_NAMES[order[1]]} and ${VARIANT_NAMES[order[2]]} (${fmt(t(order[1]), 2)}, ${fmt(t(order[2]), 2)})`}.`
-        : `Order here: ${order.map((v) => `${VARIANT_NAMES[v]} ${fmt(t(v), 2)} s`).join(', ')} (paper: SACK, NewReno, Reno).`,
+        ? `**Agrees with the paper:** SACK finishes first (${fmt(t('sack'), 2)} s, ${fmt(t('sack') - base, 1)} s lost to the outage), ${order[1] === 'newreno' ? `then NewReno (${fmt(t('newreno'), 2)}), Reno last (${fmt(t('reno'), 2)})` : `then ${VARIANT_LABELS[order[1]]} and ${VARIANT_LABELS[order[2]]} (${fmt(t(order[1]), 2)}, ${fmt(t(order[2]), 2)})`}.`
+        : `Order here: ${order.map((v) => `${VARIANT_LABELS[v]} ${fmt(t(v), 2)} s`).join(', ')} (paper: SACK, NewReno, Reno).`,
     );
     parts.push(
       `As in the paper, the three short outages give the same times: each ends at the same moment and the link is idle before it (the window's train of segments passed long before), so all three cut off the same ${ours.get('reno')!.drops} segments.`,

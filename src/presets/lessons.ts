@@ -15,6 +15,7 @@
  */
 import type { ProtocolEventName } from '../engine/api';
 import type { Variant } from '../engine/scenario/types';
+import { VARIANT_LABELS } from '../engine/scenario/types';
 
 export type StepKind = ProtocolEventName | 'dupacks';
 
@@ -84,16 +85,8 @@ export interface Lesson {
   questions: LessonQuestion[];
 }
 
-export const VARIANT_LABELS: Record<Variant, string> = {
-  tahoe: 'Tahoe',
-  reno: 'Reno',
-  newreno: 'NewReno',
-  sack: 'SACK',
-  vegas: 'Vegas',
-  westwood: 'Westwood',
-  westwoodnr: 'Westwood-NR',
-  cubic: 'CUBIC',
-};
+
+export { VARIANT_LABELS };
 
 const LOSS_VARIANTS: Variant[] = ['tahoe', 'reno', 'newreno', 'sack'];
 

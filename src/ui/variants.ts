@@ -1,15 +1,6 @@
-/** How TCP variants are written in the field (and so on the page). */
-const VARIANT_NAMES: Record<string, string> = {
-  tahoe: 'Tahoe',
-  reno: 'Reno',
-  newreno: 'NewReno',
-  sack: 'SACK',
-  vegas: 'Vegas',
-  westwood: 'Westwood',
-  westwoodnr: 'Westwood NR',
-  cubic: 'CUBIC',
-};
+import { VARIANT_LABELS } from '../engine/scenario/types';
+
 
 export function variantName(variant: string): string {
-  return `TCP ${VARIANT_NAMES[variant] ?? variant}`;
+  return `TCP ${VARIANT_LABELS[variant as keyof typeof VARIANT_LABELS] ?? variant}`;
 }

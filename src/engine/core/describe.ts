@@ -6,6 +6,7 @@
  */
 import { DropCause } from '../queues/queue';
 import { Ev, type EventLog } from './event-log';
+import { VARIANT_LABELS } from '../scenario/types';
 
 export interface DescribeContext {
   /** the TCP variant of a flow ('' for CBR or link events) */
@@ -61,16 +62,6 @@ function dropReason(cause: number, dir: string, extra: number): string {
   }
 }
 
-const VARIANT_NAMES: Record<string, string> = {
-  tahoe: 'Tahoe',
-  reno: 'Reno',
-  newreno: 'NewReno',
-  sack: 'SACK',
-  vegas: 'Vegas',
-  westwood: 'Westwood',
-  westwoodnr: 'Westwood-NR',
-  cubic: 'CUBIC',
-};
 
 /** Why the window took the value it did after a fast retransmit, per variant. */
 function lossRule(variant: string): string {
@@ -90,7 +81,7 @@ function lossRule(variant: string): string {
 export function describe(log: EventLog, i: number, ctx: DescribeContext): string {
   const kind = log.kind.at(i);
   const variant = ctx.variantOf(log.flow.at(i));
-  const who = VARIANT_NAMES[variant] ?? 'TCP';
+  const who = VARIANT_LABELS[variant as keyof typeof VARIANT_LABELS] ?? 'TCP';
   const seq = log.seq.at(i);
   const cwnd = log.cwnd.at(i);
   const ssthresh = log.ssthresh.at(i);
