@@ -4,25 +4,12 @@
  * runs and the statistics yield. Plain data only, so that every piece can be
  * posted to a worker (Node worker_threads or a browser Web Worker).
  */
+import { SUMMARY_NUMBER_COLUMNS } from '../engine/output/rundata';
 import type { Scenario, ScenarioIssue } from '../engine/scenario/types';
 import type { PathSegment } from './path';
 
 /** The numeric columns of summary.csv a metric can collect. */
-export const METRIC_COLUMNS = [
-  'throughput_kbps',
-  'packets_sent',
-  'packets_delivered',
-  'retransmissions',
-  'timeouts',
-  'fast_retransmits',
-  'drops',
-  'drop_rate',
-  'avg_latency_ms',
-  'avg_cwnd',
-  'avg_ssthresh',
-  'completion_s',
-  'ack_drops',
-] as const;
+export const METRIC_COLUMNS = SUMMARY_NUMBER_COLUMNS;
 
 export type MetricColumn = (typeof METRIC_COLUMNS)[number];
 

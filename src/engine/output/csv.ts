@@ -22,6 +22,7 @@ import type {
   QueueSeries,
   RunData,
 } from './rundata';
+import { SUMMARY_NUMBER_COLUMNS, SUMMARY_TEXT_COLUMNS } from './rundata';
 
 export type CsvFileName =
   | 'summary.csv'
@@ -135,26 +136,7 @@ export function csvCell(s: string | null | undefined): string {
 
 // ---------------------------------------------------------------- summary.csv
 
-export const SUMMARY_COLUMNS = [
-  'flow',
-  'kind',
-  'variant',
-  'from',
-  'to',
-  'throughput_kbps',
-  'packets_sent',
-  'packets_delivered',
-  'retransmissions',
-  'timeouts',
-  'fast_retransmits',
-  'drops',
-  'drop_rate',
-  'avg_latency_ms',
-  'avg_cwnd',
-  'avg_ssthresh',
-  'completion_s',
-  'ack_drops',
-] as const;
+export const SUMMARY_COLUMNS = [...SUMMARY_TEXT_COLUMNS, ...SUMMARY_NUMBER_COLUMNS] as const;
 
 export function summaryCsv(data: Pick<RunData, 'summary'>): string {
   const rows: string[][] = [SUMMARY_COLUMNS.slice()];

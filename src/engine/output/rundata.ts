@@ -7,6 +7,24 @@
  * series) is an empty cell.
  */
 
+/** summary.csv's text columns, then its number columns (the contract's order, plus ack_drops). */
+export const SUMMARY_TEXT_COLUMNS = ['flow', 'kind', 'variant', 'from', 'to'] as const;
+export const SUMMARY_NUMBER_COLUMNS = [
+  'throughput_kbps',
+  'packets_sent',
+  'packets_delivered',
+  'retransmissions',
+  'timeouts',
+  'fast_retransmits',
+  'drops',
+  'drop_rate',
+  'avg_latency_ms',
+  'avg_cwnd',
+  'avg_ssthresh',
+  'completion_s',
+  'ack_drops',
+] as const;
+
 export interface FlowSummaryRow {
   flow: string;
   kind: 'tcp' | 'cbr';
