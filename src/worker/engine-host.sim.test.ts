@@ -8,7 +8,7 @@ import { runDataToCsv } from '../engine/output/csv';
 import { parseScenarioText } from '../engine/scenario';
 import { Simulator } from '../engine/simulator';
 import { EngineHost } from './engine-host';
-import type { FromWorker } from './protocol';
+import { batchTransferables, type FromWorker } from './protocol';
 
 function host() {
   const parsed = parseScenarioText(readFileSync('scenarios/single-drop-reno.json', 'utf8'));
@@ -75,5 +75,53 @@ describe('EngineHost with the real Simulator', () => {
       'summary.csv',
       'timeseries.csv',
     ]);
+  });
+});
+
+describe('EngineHost packet trace batching', () => {
+  it('traces every TCP flow and sends each trace row exactly once, in transferable arrays', () => {
+    const { h, messages, advance, scenario } = host();
+    // 4× real time: many batches (the fake clock does not charge the engine's cost)
+    h.handle({ type: 'speed', speed: 4 });
+    h.handle({ type: 'play' });
+    advance((scenario.duration / 4) * 1000 + 1000);
+    expect(h.currentStatus).toBe('done');
+    const batches = messages.flatMap((m) => (m.type === 'batch' ? [m.batch] : []));
+    expect(batches.length).toBeGreaterThan(10);
+    let next = 0;
+    const kinds = new Set<number>();
+    for (const b of batches) {
+      expect(b.trace).toBeDefined();
+      if (!b.trace) continue;
+      expect(b.firstTraceRow).toBe(next);
+      const n = b.trace.time.length;
+      expect([b.trace.flow.length, b.trace.kind.length, b.trace.seq.length]).toEqual([n, n, n]);
+      for (const a of [b.trace.time, b.trace.flow, b.trace.kind, b.trace.seq]) {
+        expect(a.byteOffset).toBe(0);
+        expect(a.byteLength).toBe(a.buffer.byteLength); // owns its buffer: safe to transfer
+      }
+      for (let i = 1; i < n; i++) expect(b.trace.time[i]).toBeGreaterThanOrEqual(b.trace.time[i - 1]);
+      b.trace.kind.forEach((k) => kinds.add(k));
+      next += n;
+    }
+    expect(next).toBeGreaterThan(100);
+    // sent, retransmitted, ACK received, dropped: the single-drop scenario has all four
+    expect([...kinds].sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  it('lists the trace buffers for transfer and starts again at row 0 on reset', () => {
+    const { h, messages, advance } = host();
+    h.handle({ type: 'step' });
+    advance(1000);
+    h.handle({ type: 'reset' });
+    h.handle({ type: 'step' });
+    advance(1000);
+    const loaded = messages.map((m, i) => (m.type === 'loaded' ? i : -1)).filter((i) => i >= 0);
+    const afterReset = messages.slice(loaded.at(-1)).flatMap((m) => (m.type === 'batch' ? [m.batch] : []));
+    expect(afterReset[0].firstTraceRow).toBe(0);
+    const b = afterReset.find((x) => (x.trace?.time.length ?? 0) > 0)!;
+    const buffers = batchTransferables(b);
+    expect(buffers).toContain(b.trace!.seq.buffer);
+    expect(new Set(buffers).size).toBe(buffers.length);
   });
 });

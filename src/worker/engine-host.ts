@@ -47,6 +47,18 @@ export interface EngineLike {
   eventCount(): number;
   eventRows(from: number, to: number): EventRow[];
   runData(): RunData;
+  /** Optional: record the time-sequence trace of these flows (the real Simulator has it). */
+  tracePackets?(flows: readonly number[]): void;
+  readonly packetTrace?: PacketTraceSource;
+}
+
+/** The Simulator's packet trace columns, as far as the host reads them. */
+export interface PacketTraceSource {
+  readonly length: number;
+  readonly time: { view(from: number, to: number): Float64Array };
+  readonly flow: { view(from: number, to: number): Int32Array };
+  readonly kind: { view(from: number, to: number): Int32Array };
+  readonly seq: { view(from: number, to: number): Int32Array };
 }
 
 export interface HostDeps {
@@ -91,6 +103,7 @@ export class EngineHost {
   private slice = START_SLICE;
   private sentSamples = 0;
   private sentEvents = 0;
+  private sentTrace = 0;
   private lastTickAt = 0;
   /** when the next batch is due while running flat out (wall ms) */
   private nextPostAt = 0;
@@ -165,8 +178,11 @@ export class EngineHost {
     this.slice = START_SLICE;
     this.sentSamples = 0;
     this.sentEvents = 0;
+    this.sentTrace = 0;
     const engine = this.deps.createEngine(structuredClone(scenario));
     this.engine = engine;
+    // The time-sequence diagram can show any TCP flow: trace them all.
+    engine.tracePackets?.(scenario.flows.flatMap((f, i) => (f.kind === 'tcp' ? [i] : [])));
     this.deps.post({
       type: 'loaded',
       meta: {
@@ -341,7 +357,8 @@ export class EngineHost {
     if (!engine) return;
     const samples = engine.sampleCount();
     const events = engine.eventCount();
-    if (samples === this.sentSamples && events === this.sentEvents) return;
+    const traceRows = engine.packetTrace?.length ?? 0;
+    if (samples === this.sentSamples && events === this.sentEvents && traceRows === this.sentTrace) return;
     const from = this.sentSamples;
     const batch: SampleBatch = {
       run: this.run,
@@ -358,8 +375,21 @@ export class EngineHost {
       time: this.cursor,
       eventsProcessed: engine.eventsProcessed,
     };
+    const pt = engine.packetTrace;
+    if (pt) {
+      const from = this.sentTrace;
+      batch.firstTraceRow = from;
+      // slice(): copies into buffers of their own, safe to transfer
+      batch.trace = {
+        time: pt.time.view(from, traceRows).slice(),
+        flow: pt.flow.view(from, traceRows).slice(),
+        kind: pt.kind.view(from, traceRows).slice(),
+        seq: pt.seq.view(from, traceRows).slice(),
+      };
+    }
     this.sentSamples = samples;
     this.sentEvents = events;
+    this.sentTrace = traceRows;
     // Due times advance by whole tick intervals, so that ticks of uneven length
     // still give the tick rate on average; after an idle spell, start afresh.
     const now = this.deps.now();

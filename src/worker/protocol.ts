@@ -105,7 +105,31 @@ export interface SampleBatch {
   /** simulated time the batch brings the run to */
   time: number;
   eventsProcessed: number;
+  /**
+   * New rows of the time-sequence trace (every TCP flow is traced), row `i`
+   * being row `firstTraceRow + i` of the run. Absent from engines that do not
+   * trace packets.
+   */
+  firstTraceRow?: number;
+  trace?: PacketTraceRows;
 }
+
+/** Columns of packet trace rows (see Simulator.packetTrace). */
+export interface PacketTraceRows {
+  /** seconds */
+  time: Float64Array;
+  /** flow index (into RunMeta.flowIds) */
+  flow: Int32Array;
+  /** 0 sent, 1 retransmitted, 2 ACK received at the sender, 3 dropped */
+  kind: Int32Array;
+  /** data segment number (for an ACK: the next segment expected) */
+  seq: Int32Array;
+}
+
+export const TRACE_SENT = 0;
+export const TRACE_RETRANSMITTED = 1;
+export const TRACE_ACK = 2;
+export const TRACE_DROPPED = 3;
 
 export type FromWorker =
   | { type: 'loaded'; meta: RunMeta }
@@ -122,5 +146,9 @@ export function batchTransferables(batch: SampleBatch): ArrayBuffer[] {
   const out: ArrayBuffer[] = [batch.times.buffer as ArrayBuffer];
   for (const cols of batch.flows) for (const c of cols) out.push(c.buffer as ArrayBuffer);
   for (const cols of batch.queues) for (const c of cols) out.push(c.buffer as ArrayBuffer);
+  if (batch.trace) {
+    const t = batch.trace;
+    out.push(t.time.buffer as ArrayBuffer, t.flow.buffer as ArrayBuffer, t.kind.buffer as ArrayBuffer, t.seq.buffer as ArrayBuffer);
+  }
   return out;
 }

@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSession } from '../session/context';
-import { createCwndChart, SSTHRESH_DASH } from './cwnd-chart';
+import { columnLabel, createCwndChart, SSTHRESH_DASH, VARIANT_TRACE_DASH } from './cwnd-chart';
 import { Legend, type LegendItem } from './Legend';
 import { SERIES_COLOURS } from './palette';
 import { useChart } from './use-chart';
+import { sameList, useTraceValue } from './use-trace-value';
 import { variantName } from '../variants';
 
 const LEGEND: LegendItem[] = [
@@ -11,13 +12,19 @@ const LEGEND: LegendItem[] = [
   { label: 'ssthresh', colour: SERIES_COLOURS.ssthresh, kind: 'dashed', dash: SSTHRESH_DASH },
   { label: 'fast retransmit', colour: SERIES_COLOURS.fastRetransmit, kind: 'triangle' },
   { label: 'timeout', colour: SERIES_COLOURS.timeout, kind: 'cross' },
+  { label: 'in recovery', colour: SERIES_COLOURS.recovery, kind: 'band' },
 ];
 
 /** One TCP flow's cwnd/ssthresh chart. `flowIndex` is the flow's place in the run's flow list. */
 export function CwndChartPanel({ flowIndex, flowId, variant }: { flowIndex: number; flowId: string; variant: string }) {
   const { traces } = useSession();
   const ref = useRef<HTMLDivElement>(null);
+  const selectId = useId();
   const label = `flow ${flowId}`;
+  // The variant's own columns that have had a value for this flow (rarely changes).
+  const columns = useTraceValue(traces, () => [...(traces.flows[flowIndex]?.extra.keys() ?? [])], sameList, [flowIndex]);
+  const [chosen, setChosen] = useState('');
+  const column = columns.includes(chosen) ? chosen : null;
   useChart(
     ref,
     traces,
@@ -26,17 +33,32 @@ export function CwndChartPanel({ flowIndex, flowId, variant }: { flowIndex: numb
         el,
         label,
         () => traces.flows[flowIndex] ?? null,
-        () => traces.duration,
+        () => traces.now,
+        column,
       ),
-    [flowIndex, label],
+    [flowIndex, label, column],
   );
+  const legend = column ? [...LEGEND, { label: columnLabel(column), colour: SERIES_COLOURS.variantTrace, kind: 'dashed' as const, dash: VARIANT_TRACE_DASH }] : LEGEND;
   return (
     <figure className="chart-card" data-testid={`cwnd-chart-${flowId}`}>
       <figcaption>
         <h2>
           Flow {flowId} <span className="chart-subtitle">{variantName(variant)}</span>
         </h2>
-        <Legend items={LEGEND} />
+        {columns.length > 0 && (
+          <span className="variant-trace">
+            <label htmlFor={selectId}>Variant trace</label>{' '}
+            <select id={selectId} value={column ?? ''} onChange={(e) => setChosen(e.target.value)} data-testid={`variant-trace-${flowId}`}>
+              <option value="">none</option>
+              {columns.map((c) => (
+                <option key={c} value={c}>
+                  {columnLabel(c)}
+                </option>
+              ))}
+            </select>
+          </span>
+        )}
+        <Legend items={legend} />
       </figcaption>
       <div className="chart-plot" ref={ref} />
     </figure>

@@ -1,25 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { selectScenario } from '../../store/selectors';
 import { useLab } from '../../store/context';
 import { useSession } from '../session/context';
 import { Legend, type LegendItem } from './Legend';
 import { SERIES_COLOURS } from './palette';
-import { createQueueChart, RED_AVG_DASH } from './queue-chart';
+import { chosenQueue, createQueueChart, RED_AVG_DASH } from './queue-chart';
 import { useChart } from './use-chart';
+import { useTraceValue } from './use-trace-value';
 
-/** Queue occupancy of the busiest link direction (longest average queue so far). */
+/** Queue occupancy of the selected link direction, or the busiest. */
 export function QueueChartPanel() {
   const { traces } = useSession();
   const scenario = useLab(selectScenario);
+  const selectedLink = useLab((s) => s.selectedLink);
   const ref = useRef<HTMLDivElement>(null);
   // Which direction is busiest changes rarely: React state, updated only on change.
-  const [busiest, setBusiest] = useState(traces.busiest);
-  useEffect(() => traces.subscribe(() => setBusiest(traces.busiest)), [traces]);
+  const busiest = useTraceValue(traces, () => traces.busiest);
+  const { index, selected } = chosenQueue(
+    traces.queues.map((q) => q.id),
+    selectedLink,
+    busiest,
+  );
+  const hasRedAvg = useTraceValue(traces, () => (traces.queues[index]?.redAvg.maxY(NaN) ?? NaN) >= 0, Object.is, [index]);
 
-  const queue = traces.queues[busiest] ?? null;
+  const queue = traces.queues[index] ?? null;
   const link = queue ? scenario?.links.find((l) => l.id === queue.id.link) : undefined;
   const limit = link?.queue.limit ?? null;
-  const isRed = link?.queue.type === 'red';
+  const isRed = link?.queue.type === 'red' || hasRedAvg;
 
   useChart(
     ref,
@@ -27,11 +34,11 @@ export function QueueChartPanel() {
     (el) =>
       createQueueChart(
         el,
-        () => traces.queues[busiest] ?? null,
+        () => traces.queues[index] ?? null,
         () => limit,
-        () => traces.duration,
+        () => traces.now,
       ),
-    [busiest, limit],
+    [index, limit],
   );
 
   const legend: LegendItem[] = [
@@ -45,8 +52,10 @@ export function QueueChartPanel() {
       <figcaption>
         <h2>
           Queue{' '}
-          <span className="chart-subtitle">
-            {queue ? `${queue.id.from} → ${queue.id.to} (link ${queue.id.link}, busiest)` : 'no link'}
+          <span className="chart-subtitle" data-testid="queue-direction">
+            {queue
+              ? `${queue.id.from} → ${queue.id.to} (link ${queue.id.link}, ${selected ? 'selected' : 'busiest'})`
+              : 'no link'}
           </span>
         </h2>
         <Legend items={legend} />

@@ -5,7 +5,22 @@
 import { symbolTriangle, symbolX } from 'd3';
 import type { FlowTrace } from '../session/traces';
 import { SERIES_COLOURS } from './palette';
+import { recoveryPeriods } from './recovery-periods';
 import { createTimeChart, type Chart, type MarkerStyle } from './time-chart';
+
+/** Unit of a variant's trace column, from its name (the engine's naming convention). */
+export function columnUnit(column: string): string {
+  if (column.endsWith('_kbps')) return 'kbit/s';
+  if (column.endsWith('_ms')) return 'ms';
+  if (column.endsWith('_s')) return 's';
+  return 'segments'; // vegas_diff, cubic_wmax, cubic_w_est
+}
+
+export function columnLabel(column: string): string {
+  return `${column} (${columnUnit(column)})`;
+}
+
+export const VARIANT_TRACE_DASH = '2 3';
 
 export const CWND_MARKER_STYLES: Record<string, MarkerStyle> = {
   fast_retransmit: { symbol: symbolTriangle, fill: SERIES_COLOURS.fastRetransmit, stroke: '#000000', strokeWidth: 1, size: 80 },
@@ -33,7 +48,10 @@ export function createCwndChart(
   container: HTMLElement,
   flowLabel: string,
   flow: () => FlowTrace | null,
-  duration: () => number,
+  /** end of the run so far, seconds */
+  now: () => number,
+  /** the variant's trace column drawn on the right axis, if any */
+  variantColumn: string | null = null,
 ): Chart {
   return createTimeChart(container, {
     ariaLabel: () => {
@@ -50,7 +68,17 @@ export function createCwndChart(
     ],
     markers: () => flow()?.markers ?? [],
     markerStyles: CWND_MARKER_STYLES,
-    xMax: duration,
+    bands: () => recoveryPeriods(flow()?.phases ?? [], now()),
+    bandColour: SERIES_COLOURS.recovery,
+    secondary: variantColumn
+      ? {
+          colour: SERIES_COLOURS.variantTrace,
+          dash: VARIANT_TRACE_DASH,
+          label: () => (flow()?.extra.get(variantColumn) ? columnLabel(variantColumn) : ''),
+          buffer: () => flow()?.extra.get(variantColumn) ?? null,
+        }
+      : undefined,
+    xMax: now,
     yMax: () => cwndAxisTop(flow()),
   });
 }

@@ -24,4 +24,19 @@ export const SERIES_COLOURS = {
   queue: OKABE_ITO.bluishGreen,
   redAvg: OKABE_ITO.reddishPurple,
   limit: '#8a8f98',
+  recovery: OKABE_ITO.orange,
+  variantTrace: OKABE_ITO.bluishGreen,
+  retransmit: OKABE_ITO.vermillion,
+  ack: OKABE_ITO.bluishGreen,
+  drop: OKABE_ITO.black,
+  sent: OKABE_ITO.blue,
 } as const;
+
+/** Colour and dash of flow number `i` where several flows share a chart: 7 colours, then dashes. */
+const FLOW_COLOURS = [OKABE_ITO.blue, OKABE_ITO.vermillion, OKABE_ITO.bluishGreen, OKABE_ITO.orange, OKABE_ITO.reddishPurple, OKABE_ITO.skyBlue, OKABE_ITO.black];
+const FLOW_DASHES = [undefined, '6 3', '2 3', '8 3 2 3'];
+
+export function flowStyle(i: number): { colour: string; dash: string | undefined } {
+  const n = FLOW_COLOURS.length;
+  return { colour: FLOW_COLOURS[i % n], dash: FLOW_DASHES[Math.floor(i / n) % FLOW_DASHES.length] };
+}

@@ -3,6 +3,7 @@
  * its average queue: where the drops behind the sawtooth come from.
  */
 import type { QueueTrace } from '../session/traces';
+import type { QueueId } from '../../worker/protocol';
 import { SERIES_COLOURS } from './palette';
 import { createTimeChart, type Chart, type ReferenceLine } from './time-chart';
 
@@ -17,7 +18,8 @@ export function createQueueChart(
   container: HTMLElement,
   queue: () => QueueTrace | null,
   limit: () => number | null,
-  duration: () => number,
+  /** end of the run so far, seconds */
+  now: () => number,
 ): Chart {
   const describe = () => {
     const q = queue();
@@ -35,7 +37,19 @@ export function createQueueChart(
       const l = limit();
       return l === null ? [] : [{ y: l, colour: SERIES_COLOURS.limit, dash: '5 4', label: `limit ${l} packets` }];
     },
-    xMax: duration,
+    xMax: now,
     yMax: () => queueAxisTop(queue(), limit()),
   });
+}
+
+/**
+ * Which queue the chart shows: the direction selected in the topology editor
+ * (link + the node it leaves from), else the busiest (longest average queue so far).
+ */
+export function chosenQueue(queueIds: readonly QueueId[], selected: { link: string; from: string } | null, busiest: number): { index: number; selected: boolean } {
+  if (selected) {
+    const i = queueIds.findIndex((q) => q.link === selected.link && q.from === selected.from);
+    if (i >= 0) return { index: i, selected: true };
+  }
+  return { index: busiest, selected: false };
 }

@@ -4,8 +4,10 @@
  * redraw on `subscribe` notifications; React never sees the points.
  */
 import type { EventRow } from '../../engine/output/rundata';
+import { BASE_SERIES_COLUMNS } from '../../engine/output/rundata';
 import { QUEUE_COLUMNS, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
 import { RingBuffer } from '../charts/ring-buffer';
+import { PacketRing, PACKET_ROWS_PER_FLOW } from './packet-ring';
 
 /** Events drawn as markers on the cwnd charts. */
 export type MarkerEvent = 'fast_retransmit' | 'timeout';
@@ -19,11 +21,29 @@ export interface Marker {
   detail: string;
 }
 
+/** Events that open or close a loss-recovery period (shaded on the cwnd charts). */
+const PHASE_EVENTS: ReadonlySet<string> = new Set(['recovery_enter', 'recovery_exit', 'timeout']);
+
+export interface PhaseEvent {
+  time: number;
+  event: string;
+}
+
 export interface FlowTrace {
   id: string;
   cwnd: RingBuffer;
   ssthresh: RingBuffer;
+  throughput: RingBuffer;
+  /**
+   * The variant's own columns (vegas_diff, cubic_wmax, …) that have had a
+   * value for this flow, created at their first finite value.
+   */
+  extra: Map<string, RingBuffer>;
   markers: Marker[];
+  /** recovery_enter / recovery_exit / timeout, in time order (thinned past MARKERS_PER_FLOW) */
+  phases: PhaseEvent[];
+  /** time-sequence rows (TCP flows, when the engine traces packets) */
+  packets: PacketRing | null;
 }
 
 export interface QueueTrace {
@@ -43,28 +63,44 @@ export class RunTraces {
   run = 0;
   duration = 0;
   sampleCount = 0;
+  /** simulated time of the newest batch, seconds */
+  now = 0;
   flows: FlowTrace[] = [];
   queues: QueueTrace[] = [];
   /** index into `queues` of the direction with the longest average queue so far, or -1 */
   busiest = -1;
   private cwndCol = -1;
   private ssthreshCol = -1;
+  private throughputCol = -1;
+  /** [column index, name] of the variant-specific columns */
+  private extraCols: [number, string][] = [];
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly pointsPerLine = POINTS_PER_LINE) {}
+  constructor(
+    private readonly pointsPerLine = POINTS_PER_LINE,
+    private readonly packetRowsPerFlow = PACKET_ROWS_PER_FLOW,
+  ) {}
 
   reset(meta: RunMeta): void {
     this.run = meta.run;
     this.duration = meta.duration;
     this.sampleCount = 0;
+    this.now = 0;
     this.busiest = -1;
     this.cwndCol = meta.seriesColumns.indexOf('cwnd');
     this.ssthreshCol = meta.seriesColumns.indexOf('ssthresh');
+    this.throughputCol = meta.seriesColumns.indexOf('throughput_kbps');
+    const base: readonly string[] = BASE_SERIES_COLUMNS;
+    this.extraCols = meta.seriesColumns.flatMap((c, i): [number, string][] => (base.includes(c) ? [] : [[i, c]]));
     this.flows = meta.flowIds.map((id) => ({
       id,
       cwnd: new RingBuffer(this.pointsPerLine),
       ssthresh: new RingBuffer(this.pointsPerLine),
+      throughput: new RingBuffer(this.pointsPerLine),
+      extra: new Map(),
       markers: [],
+      phases: [],
+      packets: null,
     }));
     this.queues = meta.queueIds.map((id) => ({
       id,
@@ -84,6 +120,18 @@ export class RunTraces {
       if (!flow) return;
       if (this.cwndCol >= 0) flow.cwnd.pushAll(times, cols[this.cwndCol]);
       if (this.ssthreshCol >= 0) flow.ssthresh.pushAll(times, cols[this.ssthreshCol]);
+      if (this.throughputCol >= 0) flow.throughput.pushAll(times, cols[this.throughputCol]);
+      for (const [c, name] of this.extraCols) {
+        const values = cols[c];
+        let buf = flow.extra.get(name);
+        if (!buf) {
+          const first = values.findIndex((v) => Number.isFinite(v));
+          if (first < 0) continue;
+          buf = new RingBuffer(this.pointsPerLine);
+          flow.extra.set(name, buf);
+        }
+        buf.pushAll(times, values);
+      }
     });
     const pktsCol = QUEUE_COLUMNS.indexOf('queue_pkts');
     const redCol = QUEUE_COLUMNS.indexOf('red_avg');
@@ -94,8 +142,13 @@ export class RunTraces {
       queue.redAvg.pushAll(times, cols[redCol]);
       for (const v of cols[pktsCol]) if (Number.isFinite(v)) queue.sum += v;
     });
-    for (const e of batch.events) this.addMarker(e);
+    for (const e of batch.events) {
+      this.addMarker(e);
+      this.addPhase(e);
+    }
+    if (batch.trace) this.addPackets(batch.trace);
     this.sampleCount = batch.firstSample + times.length;
+    this.now = Math.max(this.now, batch.time, times.length ? times[times.length - 1] : 0);
     this.updateBusiest();
     this.notify();
     return true;
@@ -114,6 +167,25 @@ export class RunTraces {
     if (flow.markers.length >= MARKERS_PER_FLOW) flow.markers = flow.markers.filter((_, i) => i % 2 === 0);
     const y = e.cwnd ?? (flow.cwnd.length ? flow.cwnd.y(flow.cwnd.length - 1) : 0);
     flow.markers.push({ time: e.time_s, y, event: e.event as MarkerEvent, detail: e.detail });
+  }
+
+  private addPhase(e: EventRow): void {
+    if (!PHASE_EVENTS.has(e.event)) return;
+    const flow = this.flows.find((f) => f.id === e.flow);
+    if (!flow) return;
+    // Thin by dropping the oldest half: the periods near "now" matter most.
+    if (flow.phases.length >= MARKERS_PER_FLOW) flow.phases = flow.phases.slice(flow.phases.length >> 1);
+    flow.phases.push({ time: e.time_s, event: e.event });
+  }
+
+  private addPackets(trace: NonNullable<SampleBatch['trace']>): void {
+    const { time, flow, kind, seq } = trace;
+    for (let i = 0; i < time.length; i++) {
+      const f = this.flows[flow[i]];
+      if (!f) continue;
+      f.packets ??= new PacketRing(this.packetRowsPerFlow);
+      f.packets.push(time[i], seq[i], kind[i]);
+    }
   }
 
   /**

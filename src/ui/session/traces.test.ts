@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { EventRow } from '../../engine/output/rundata';
+import type { RunMeta, SampleBatch } from '../../worker/protocol';
+import { RunTraces } from './traces';
+
+const COLUMNS = ['cwnd', 'ssthresh', 'srtt_ms', 'rto_s', 'inflight', 'throughput_kbps', 'vegas_diff', 'cubic_wmax'];
+
+const meta: RunMeta = {
+  run: 1,
+  scenarioName: 'S',
+  duration: 10,
+  sampleInterval: 0.1,
+  flowIds: ['vegas', 'cubic'],
+  seriesColumns: COLUMNS,
+  queueIds: [],
+};
+
+function batch(first: number, n: number, events: EventRow[] = [], trace?: SampleBatch['trace']): SampleBatch {
+  const times = Float64Array.from({ length: n }, (_, i) => (first + i) * 0.1);
+  const flow = (vegas: boolean) =>
+    COLUMNS.map((c) =>
+      Float64Array.from(times, (t) => {
+        if (c === 'throughput_kbps') return vegas ? 100 * t : 50;
+        if (c === 'vegas_diff') return vegas ? 2 : NaN;
+        if (c === 'cubic_wmax') return vegas ? NaN : first > 0 ? 30 : NaN;
+        return 1;
+      }),
+    );
+  return { run: 1, firstSample: first, times, flows: [flow(true), flow(false)], queues: [], firstEvent: 0, events, time: times.at(-1) ?? 0, eventsProcessed: 0, trace };
+}
+
+const event = (time_s: number, flow: string, name: string): EventRow => ({ time_s, flow, event: name, seq: null, cwnd: 5, ssthresh: 5, detail: name }) as unknown as EventRow;
+
+describe('RunTraces', () => {
+  it('keeps every flow’s throughput and only the variant columns a flow has values in', () => {
+    const t = new RunTraces();
+    t.reset(meta);
+    t.append(batch(0, 5));
+    expect(t.flows[0].throughput.y(4)).toBeCloseTo(40);
+    expect(t.flows[1].throughput.y(0)).toBe(50);
+    expect([...t.flows[0].extra.keys()]).toEqual(['vegas_diff']);
+    expect([...t.flows[1].extra.keys()]).toEqual([]);
+    // cubic_wmax gets its first value in the second batch
+    t.append(batch(5, 5));
+    expect([...t.flows[1].extra.keys()]).toEqual(['cubic_wmax']);
+    expect(t.flows[1].extra.get('cubic_wmax')?.y(0)).toBe(30);
+    expect(t.now).toBeCloseTo(0.9);
+  });
+
+  it('keeps the recovery events of each flow, for the shaded periods', () => {
+    const t = new RunTraces();
+    t.reset(meta);
+    t.append(batch(0, 3, [event(0.1, 'vegas', 'recovery_enter'), event(0.15, 'cubic', 'drop'), event(0.2, 'vegas', 'recovery_exit'), event(0.25, 'cubic', 'timeout')]));
+    expect(t.flows[0].phases).toEqual([
+      { time: 0.1, event: 'recovery_enter' },
+      { time: 0.2, event: 'recovery_exit' },
+    ]);
+    expect(t.flows[1].phases).toEqual([{ time: 0.25, event: 'timeout' }]);
+  });
+
+  it('splits packet trace rows per flow into bounded rings', () => {
+    const t = new RunTraces(2048, 3);
+    t.reset(meta);
+    const rows = (flow: number[]) => ({
+      time: Float64Array.from(flow, (_, i) => i * 0.01),
+      flow: Int32Array.from(flow),
+      kind: Int32Array.from(flow, (_, i) => i % 4),
+      seq: Int32Array.from(flow, (_, i) => i),
+    });
+    t.append(batch(0, 1, [], rows([0, 1, 0, 0, 0])));
+    expect(t.flows[0].packets?.length).toBe(3);
+    expect(t.flows[0].packets?.dropped).toBe(1);
+    expect(t.flows[0].packets?.seq(0)).toBe(2);
+    expect(t.flows[1].packets?.length).toBe(1);
+    expect(t.flows[1].packets?.kind(0)).toBe(1);
+  });
+});
