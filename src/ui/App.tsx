@@ -19,6 +19,7 @@ import { StatusBar } from './StatusBar';
 import { ViewTabs } from './ViewTabs';
 import { LessonsView } from './lessons/LessonsView';
 import { ExperimentView } from './experiment/ExperimentView';
+import { ShareLink } from './share/ShareLink';
 
 export const LARGE_TEXT_KEY = 'tcp-lab.large-text';
 
@@ -36,6 +37,7 @@ export function App() {
         <ViewTabs />
         <p className="tagline">Packet-level TCP congestion control, step by step</p>
         <ScenarioFiles />
+        <ShareLink />
         <LargeTextToggle />
       </header>
       {view === 'lab' && (

@@ -1,13 +1,16 @@
-import { Fragment } from 'react';
 import { useLab } from '../store/context';
 import { selectScenario } from '../store/selectors';
+import { inline } from './lessons/inline-md';
+import { PaperTable } from './presets/PaperTable';
+import { CopyLinkButton } from './share/CopyLinkButton';
 
 /**
- * The scenario's name and description. Descriptions are Markdown; until the
- * lessons bring a full renderer, this shows paragraphs and `code` spans, which
- * is all the example scenarios use, and builds React elements (never HTML),
+ * The scenario's name and description. Descriptions are Markdown; this shows
+ * paragraphs, **bold**, *italic* and `code` spans, which is all the scenario
+ * files use, and builds React elements (never HTML),
  * so an imported file cannot inject markup. Beyond the first paragraph the
- * text folds away, to keep the charts in view.
+ * text folds away, to keep the charts in view. For a preset with rows in one
+ * of the seed papers' tables, "Paper vs ours" follows.
  */
 export function ScenarioInfo() {
   const scenario = useLab(selectScenario);
@@ -18,32 +21,27 @@ export function ScenarioInfo() {
     .filter(Boolean);
   const [first, ...rest] = paragraphs;
   return (
-    <section className="scenario-info" aria-label="About this scenario">
-      <h2 data-testid="scenario-name">{scenario.name}</h2>
-      {first && <Paragraph text={first} />}
-      {rest.length > 0 && (
-        <details>
-          <summary>More about this scenario</summary>
-          {rest.map((p, i) => (
-            <Paragraph key={i} text={p} />
-          ))}
-        </details>
-      )}
-    </section>
+    <>
+      <section className="scenario-info" aria-label="About this scenario">
+        <div className="scenario-title-row">
+          <h2 data-testid="scenario-name">{scenario.name}</h2>
+          <CopyLinkButton />
+        </div>
+        {first && <Paragraph text={first} />}
+        {rest.length > 0 && (
+          <details>
+            <summary>More about this scenario</summary>
+            {rest.map((p, i) => (
+              <Paragraph key={i} text={p} />
+            ))}
+          </details>
+        )}
+      </section>
+      <PaperTable />
+    </>
   );
 }
 
 function Paragraph({ text }: { text: string }) {
-  const parts = text.split(/(`[^`]+`)/);
-  return (
-    <p>
-      {parts.map((part, i) =>
-        part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
-          <code key={i}>{part.slice(1, -1)}</code>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
-    </p>
-  );
+  return <p>{inline(text)}</p>;
 }

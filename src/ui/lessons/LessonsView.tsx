@@ -1,4 +1,14 @@
-/** The guided lessons (being built). */
+import { LessonList } from './LessonList';
+import { LessonPage } from './LessonPage';
+import { useLessonState } from './lesson-store';
+import './lessons.css';
+
+/** The Lessons view: the list of guided lessons, or the open lesson. */
 export function LessonsView() {
-  return <main className="main" aria-label="Lessons" />;
+  const lessonId = useLessonState((s) => s.lessonId);
+  return (
+    <main className="main lessons-main" aria-label="Lessons">
+      {lessonId ? <LessonPage key={lessonId} lessonId={lessonId} /> : <LessonList />}
+    </main>
+  );
 }

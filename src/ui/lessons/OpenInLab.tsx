@@ -1,0 +1,28 @@
+import { findPreset } from '../../presets/catalog';
+import { applyLessonRun, type Lesson, type LessonRun } from '../../presets/lessons';
+import { useLabStore } from '../../store/context';
+
+/** Open one of the lesson's runs in the Lab, to play, edit and export it there. */
+export function OpenInLab({ lesson, run }: { lesson: Lesson; run: LessonRun }) {
+  const lab = useLabStore();
+  const open = () => {
+    const preset = findPreset(lesson.preset);
+    if (!preset) return;
+    const input = applyLessonRun(preset.scenario, run);
+    const actions = lab.getState();
+    let key: string = preset.id;
+    if (JSON.stringify(input) !== JSON.stringify(preset.scenario)) {
+      key = `lesson:${lesson.id}:${run.id}`;
+      if (!actions.entries.some((e) => e.key === key)) {
+        const named = { ...(input as Record<string, unknown>), name: `${preset.title} — ${run.label}` };
+        actions.setEntries([...actions.entries, { key, label: named.name, input: named, origin: 'imported' }]);
+      }
+    }
+    if (lab.getState().selectScenario(key)) lab.getState().setView('lab');
+  };
+  return (
+    <button type="button" className="button small" onClick={open} title={`Open the ${run.label} run in the Lab, to play, edit and export it`}>
+      Open in the Lab
+    </button>
+  );
+}

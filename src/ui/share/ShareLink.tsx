@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { useLabStore } from '../../store/context';
+import { lessonStore } from '../lessons/lesson-store';
+import { applyShareHash, shareMessages } from './apply';
+import './share.css';
+
+let startupRead = false;
+
+/** Open the link in the address once at startup, and again whenever its fragment changes. */
+export function useShareAddress(): void {
+  const lab = useLabStore();
+  useEffect(() => {
+    const read = () => applyShareHash(window.location.hash, lab, lessonStore);
+    if (!startupRead) {
+      startupRead = true;
+      read();
+    }
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, [lab]);
+}
+
+/** Why a link could not be opened, as plain text, with a way to dismiss it. */
+export function ShareMessageBanner() {
+  const message = useStore(shareMessages, (s) => s.message);
+  if (!message) return null;
+  return (
+    <div className="share-message" role="alert" data-testid="share-message">
+      <div className="share-message-text">
+        <strong>{message.title}</strong>
+        {message.details.length > 0 && (
+          <ul>
+            {message.details.map((d, i) => (
+              <li key={i}>{d}</li>
+            ))}
+          </ul>
+        )}
+        {message.note && <span className="share-message-note">{message.note}</span>}
+      </div>
+      <button type="button" className="button small" onClick={() => shareMessages.getState().set(null)}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/**
+ * For the page header: reads links from the address (at startup and on every
+ * change of its fragment) and shows why a link could not be opened. The Copy
+ * link buttons are in the Lab (beside the scenario's name) and on each lesson.
+ */
+export function ShareLink() {
+  useShareAddress();
+  return <ShareMessageBanner />;
+}

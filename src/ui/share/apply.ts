@@ -1,0 +1,111 @@
+/**
+ * Share links on the page: what the current state's link is, and opening a
+ * link (at startup and whenever the fragment changes). The encoding is in
+ * ./share-link.ts.
+ */
+import { createStore } from 'zustand/vanilla';
+import { parseScenario } from '../../engine/scenario';
+import { findLesson } from '../../presets/lessons';
+import type { LabState, LabStore, ScenarioEntry } from '../../store/lab-store';
+import type { LessonData, LessonStore } from '../lessons/lesson-store';
+import { defaultPresetKey } from '../presets';
+import { decodeShareHash, encodeShareHash, type DecodeContext, type ShareState } from './share-link';
+
+/** A problem with a link, as plain text (rendered as text only, never as HTML). */
+export interface ShareMessage {
+  title: string;
+  details: string[];
+  /** what the page did instead */
+  note?: string;
+}
+
+/** The last link problem, for the banner; null when there is none. */
+export const shareMessages = createStore<{ message: ShareMessage | null; set(m: ShareMessage | null): void }>()((set) => ({
+  message: null,
+  set: (message) => set({ message }),
+}));
+
+const stableJson = (x: unknown) => JSON.stringify(x);
+
+/** The entry's scenario is a preset or example exactly as published (no edits, no recorded faults). */
+export function isUnmodifiedPreset(entry: ScenarioEntry | undefined, input: unknown): boolean {
+  if (!entry || entry.origin !== 'preset') return false;
+  return stableJson(input) === stableJson(entry.original ?? entry.input);
+}
+
+/** The state a link made now would restore. */
+export function currentShareState(lab: Pick<LabState, 'entries' | 'scenarioKey' | 'scenarioInput' | 'view'>, lesson: Pick<LessonData, 'lessonId' | 'step'>): ShareState {
+  const state: ShareState = { view: lab.view };
+  if (lab.scenarioInput !== null && lab.scenarioInput !== undefined) {
+    const entry = lab.entries.find((e) => e.key === lab.scenarioKey);
+    state.scenario = isUnmodifiedPreset(entry, lab.scenarioInput)
+      ? { kind: 'preset', id: entry!.key }
+      : { kind: 'full', input: lab.scenarioInput };
+  }
+  if (lab.view === 'lessons' && lesson.lessonId) {
+    state.lesson = lesson.lessonId;
+    state.step = lesson.step;
+  }
+  return state;
+}
+
+/** The page's address with this state in its fragment. Throws if the scenario is too large for a link. */
+export function shareUrl(state: ShareState, href: string): string {
+  const base = href.replace(/#.*$/, '');
+  return base + encodeShareHash(state);
+}
+
+function decodeContext(lab: LabState): DecodeContext {
+  return {
+    parse: parseScenario,
+    isPreset: (id) => lab.entries.some((e) => e.origin === 'preset' && e.key === id),
+    isLesson: (id) => findLesson(id) !== undefined,
+  };
+}
+
+let sharedCount = 0;
+
+/** The picker entry for a scenario from a link: the same one again if it was opened before. */
+function sharedEntry(lab: LabStore, input: unknown): string {
+  const { entries } = lab.getState();
+  const json = stableJson(input);
+  const same = entries.find((e) => e.key.startsWith('shared:') && stableJson(e.input) === json);
+  if (same) return same.key;
+  const name = (input as { name?: unknown }).name;
+  const key = `shared:${++sharedCount}`;
+  const label = `${typeof name === 'string' && name.trim() ? name.trim() : 'Scenario'} (from a link)`;
+  lab.getState().setEntries([...entries, { key, label, input, origin: 'imported' }]);
+  return key;
+}
+
+export type ApplyResult = 'none' | 'applied' | 'rejected';
+
+/**
+ * Open a link: restore its scenario, view and lesson step. A link that
+ * cannot be read leaves a message and opens the default scenario in the Lab.
+ */
+export function applyShareHash(hash: string, lab: LabStore, lessons: LessonStore): ApplyResult {
+  const decoded = decodeShareHash(hash, decodeContext(lab.getState()));
+  if (decoded.ok && decoded.state === null) return 'none';
+  if (!decoded.ok) {
+    shareMessages.getState().set({ title: decoded.message, details: decoded.details, note: 'The default scenario is open instead.' });
+    const first = defaultPresetKey(lab.getState().entries.filter((e) => e.origin === 'preset'));
+    if (first) lab.getState().selectScenario(first);
+    lab.getState().setView('lab');
+    return 'rejected';
+  }
+  const state = decoded.state;
+  const actions = lab.getState();
+  let opened = true;
+  if (state.scenario?.kind === 'preset') opened = actions.selectScenario(state.scenario.id);
+  else if (state.scenario?.kind === 'full') opened = actions.selectScenario(sharedEntry(lab, state.scenario.input));
+  if (!opened) {
+    // The loader accepted it while decoding, so this does not happen; still, say so rather than nothing.
+    shareMessages.getState().set({ title: 'The scenario of this link could not be opened.', details: [] });
+    return 'rejected';
+  }
+  shareMessages.getState().set(null);
+  actions.setView(state.view);
+  if (state.view === 'lessons') lessons.getState().open(state.lesson ?? null, state.step ?? 0);
+  return 'applied';
+}
