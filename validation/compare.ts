@@ -23,29 +23,43 @@ export function describeEvent(e: EventRow | undefined): string {
   return `${e.time_s.toFixed(6)} s ${e.flow} ${e.event} ${e.seq}${w}`;
 }
 
+function agree(a: EventRow | undefined, b: EventRow | undefined, tol: EventTolerance): boolean {
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    key(a) === key(b) &&
+    Math.abs(a.time_s - b.time_s) <= tol.time &&
+    (a.cwnd === null || (b.cwnd !== null && Math.abs(a.cwnd - b.cwnd) <= tol.cwnd)) &&
+    a.ssthresh === b.ssthresh
+  );
+}
+
+export interface EventDivergence {
+  /** index, in the canonical order, of the first pair of events that differ */
+  index: number;
+  /** both lists in canonical order */
+  ns2: EventRow[];
+  ours: EventRow[];
+}
+
 /**
- * The first place where two event lists differ (kind, flow, segment, window
- * values, or time beyond the tolerance), or null when they agree throughout.
+ * Where two event lists first differ (kind, flow, segment, window values, or
+ * time beyond the tolerance), or null when they agree throughout.
  */
-export function firstDifference(ns2In: EventRow[], oursIn: EventRow[], tol: EventTolerance = EXACT): string | null {
+export function divergence(ns2In: EventRow[], oursIn: EventRow[], tol: EventTolerance = EXACT): EventDivergence | null {
   const ns2 = canonical(ns2In);
   const ours = canonical(oursIn);
   const n = Math.max(ns2.length, ours.length);
-  for (let i = 0; i < n; i++) {
-    const a = ns2[i];
-    const b = ours[i];
-    const same =
-      a !== undefined &&
-      b !== undefined &&
-      key(a) === key(b) &&
-      Math.abs(a.time_s - b.time_s) <= tol.time &&
-      (a.cwnd === null || (b.cwnd !== null && Math.abs(a.cwnd - b.cwnd) <= tol.cwnd)) &&
-      a.ssthresh === b.ssthresh;
-    if (!same) {
-      return `event #${i} of ${ns2.length} (ns-2) / ${ours.length} (ours): ns-2 ${describeEvent(a)} | ours ${describeEvent(b)}`;
-    }
-  }
+  for (let i = 0; i < n; i++) if (!agree(ns2[i], ours[i], tol)) return { index: i, ns2, ours };
   return null;
+}
+
+/** The first place where two event lists differ, described in one line, or null when they agree throughout. */
+export function firstDifference(ns2In: EventRow[], oursIn: EventRow[], tol: EventTolerance = EXACT): string | null {
+  const d = divergence(ns2In, oursIn, tol);
+  if (d === null) return null;
+  const i = d.index;
+  return `event #${i} of ${d.ns2.length} (ns-2) / ${d.ours.length} (ours): ns-2 ${describeEvent(d.ns2[i])} | ours ${describeEvent(d.ours[i])}`;
 }
 
 const RANK: Record<EventRow['event'], number> = { drop: 0, timeout: 1, fast_retransmit: 1, retransmit: 2 };
@@ -66,6 +80,9 @@ export function canonical(events: EventRow[]): EventRow[] {
 export function comparable(events: EventRow[], flows?: Set<string>): EventRow[] {
   return events.filter((e) => !flows || flows.has(e.flow));
 }
+
+/** What a random-loss run is compared on, seed by seed (ns-2 keeps no packet trace of these runs). */
+export const LOSS_COUNTERS = ['goodput_kbps', 'highest_ack', 'timeouts', 'retransmissions', 'packets_sent'] as const;
 
 export function relDiff(ours: number, ns2: number): number {
   return ns2 === 0 ? (ours === 0 ? 0 : Infinity) : (ours - ns2) / ns2;

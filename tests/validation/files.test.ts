@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CASES } from '../../validation/cases';
+import { DEVIATIONS, DIVERGENCE, EXACT_REPLAY, OPEN_DEVIATIONS } from '../../validation/deviations';
 import { refEvents, refLink, refSeries, refSummary } from '../../validation/reference';
 import { caseTcl, scenarioJson, SCENARIO_DIR, TCL_DIR } from '../../validation/regenerate';
 
@@ -79,5 +80,34 @@ describe('reference data', () => {
     const r = refSummary('drop-tahoe-1')[0];
     expect(r.packets_sent).toBe(901);
     expect(r.highest_ack).toBe(879);
+  });
+});
+
+describe('the deviation tables (validation/deviations.ts)', () => {
+  it('put every case either among the exact replays or among the divergences, for a deviation still open', () => {
+    const open = new Set(OPEN_DEVIATIONS.map((d) => d.id));
+    for (const c of CASES) {
+      expect((c.id in EXACT_REPLAY) !== (c.id in DIVERGENCE), c.id).toBe(true);
+      const d = DIVERGENCE[c.id];
+      if (!d) continue;
+      expect(d.causes.length, c.id).toBeGreaterThan(0);
+      for (const id of d.causes) expect(open.has(id), `${c.id}: ${id}`).toBe(true);
+      for (const s of d.exactSeeds ?? []) expect(c.seeds, c.id).toContain(s);
+    }
+    for (const id of [...Object.keys(EXACT_REPLAY), ...Object.keys(DIVERGENCE)]) expect(CASES.some((c) => c.id === id), id).toBe(true);
+  });
+
+  it("keep ns-2's events of every exact replay it traced packet by packet", () => {
+    for (const c of CASES.filter((x) => x.id in EXACT_REPLAY && x.trace === 'full' && x.params.variant !== 'vegas')) {
+      expect(refEvents(c.id).length, c.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('date each fixed deviation and say what showed it', () => {
+    for (const d of DEVIATIONS.filter((x) => x.fixed)) {
+      expect(d.fixed!.date, d.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(d.fixed!.evidence.length, d.id).toBeGreaterThan(40);
+    }
+    expect(DEVIATIONS.filter((d) => d.fixed).map((d) => d.id)).toEqual(['D1', 'D2', 'D3', 'D4']);
   });
 });

@@ -6,52 +6,60 @@
  * Common random numbers: for a given seed both simulators lose the same
  * packets by number (the n-th packet to enter the bottleneck), ns-2 through
  * an ErrorModel/List fed with the engine's own draws. The comparison is then
- * paired — the loss pattern is not a source of difference — and:
- *  - Tahoe, which the engine implements as ns-2 does, replays every run
- *    exactly: the same goodput, timeouts and retransmissions;
- *  - Reno, NewReno and SACK lose up to one segment of cwnd at every halving
- *    in the engine (deviation D1: ⌊⌊W⌋/2⌋ instead of ns-2's W/2, about half a
- *    segment on average), so their goodput is lower by about 0.5/W̄ — from
- *    1 % at p = 0.001 to about 10 % at p = 0.05, where the mean window W̄ is
- *    5 to 6 segments. They are held to that band (−12 % … +2 %); without D1
- *    the runs replay ns-2 (validation/what-if.ts) and the band should close.
+ * paired — the loss pattern is not a source of difference — and the engine
+ * replays ns-2 event by event in 13 of the 15 cases, every seed, for 60 to
+ * 420 s (validation/what-if.ts --seeds all: ns-2 keeps no packet trace here,
+ * so the tests hold each seed's counters, which any differing event would
+ * move: goodput, highest ACK, timeouts, retransmissions, packets sent).
+ *
+ * In the other two a retransmission timer fires at a different instant in
+ * some seeds (D5: ns-2's RTO is a whole number of 10 ms ticks, computed from
+ * tick-rounded samples; validation/deviations.ts DIVERGENCE gives the
+ * instants): loss-reno-p0.001 seed 1, loss-newreno-p0.05 seeds 1, 3 and 5.
+ * Their other seeds replay exactly. Where the timer differs, one timeout
+ * fires 10 to 40 ms earlier (or is saved by an ACK in ns-2) and the runs then
+ * lose the same packets by number again, so they stay close: measured 0.006 %
+ * and 0.25 % of goodput at most, one timeout more or less. Allowed: 1 % and
+ * one timeout — the cost of a timer 40 ms off is at most a few segments at
+ * these windows, a fraction of a percent of a run's 2,500 to 160,000.
  */
 import { describe, expect, it } from 'vitest';
 import { CASES, LOSS_RATES } from '../../validation/cases';
-import { mathisKbps, mean, relDiff } from '../../validation/compare';
+import { LOSS_COUNTERS, mathisKbps, mean, relDiff } from '../../validation/compare';
+import { DIVERGENCE, EXACT_REPLAY } from '../../validation/deviations';
 import { runOurs } from '../../validation/ours';
 import { refFlow } from '../../validation/reference';
 import type { SummaryRow } from '../../validation/ns2/extract';
 
-/** Seeds run in the engine (ns-2 ran five; these are paired with its first ones). Paired runs need few. */
-const SEEDS: Record<string, number[]> = { tahoe: [1], reno: [1, 2], newreno: [1, 2], sack: [1] };
-const D1_BAND = { below: 0.12, above: 0.02 };
+const D5 = { goodput: 0.01, timeouts: 1 };
 
 const cases = CASES.filter((c) => c.family === 'loss');
+/** every seed ns-2 ran (five) */
 const ours = new Map<string, SummaryRow[]>();
-for (const c of cases) ours.set(c.id, SEEDS[String(c.params.variant)].map((seed) => runOurs(c, seed, { events: false }).summary[0]));
+for (const c of cases) ours.set(c.id, c.seeds.map((seed) => runOurs(c, seed, { events: false }).summary[0]));
+const counters = (r: SummaryRow) => LOSS_COUNTERS.map((k) => r[k]);
 
 describe('paired with ns-2 (same losses)', () => {
-  it.each(cases.filter((c) => c.params.variant === 'tahoe').map((c) => [c.id] as const))('%s replays ns-2 exactly', (id) => {
+  it.each(cases.filter((c) => c.id in EXACT_REPLAY).map((c) => [c.id, c] as const))('%s replays ns-2 in every seed', (id, c) => {
     ours.get(id)!.forEach((o, i) => {
-      const n = refFlow(id, 'A', i + 1);
-      expect([o.goodput_kbps, o.highest_ack, o.timeouts, o.retransmissions, o.packets_sent]).toEqual([
-        n.goodput_kbps,
-        n.highest_ack,
-        n.timeouts,
-        n.retransmissions,
-        n.packets_sent,
-      ]);
+      expect(counters(o), `seed ${c.seeds[i]}`).toEqual(counters(refFlow(id, 'A', c.seeds[i])));
     });
   });
 
-  it.each(cases.filter((c) => c.params.variant !== 'tahoe').map((c) => [c.id] as const))(
-    '%s is within the band deviation D1 accounts for',
-    (id) => {
+  it.each(cases.filter((c) => !(c.id in EXACT_REPLAY)).map((c) => [c.id, c] as const))(
+    '%s replays ns-2 where the timer agrees, and stays within a timeout elsewhere (D5)',
+    (id, c) => {
+      const d = DIVERGENCE[id];
+      expect(d.causes).toEqual(['D5']);
       ours.get(id)!.forEach((o, i) => {
-        const d = relDiff(o.goodput_kbps, refFlow(id, 'A', i + 1).goodput_kbps);
-        expect(d, `seed ${i + 1}`).toBeGreaterThanOrEqual(-D1_BAND.below);
-        expect(d, `seed ${i + 1}`).toBeLessThanOrEqual(D1_BAND.above);
+        const seed = c.seeds[i];
+        const n = refFlow(id, 'A', seed);
+        if (d.exactSeeds?.includes(seed)) {
+          expect(counters(o), `seed ${seed}`).toEqual(counters(n));
+        } else {
+          expect(Math.abs(relDiff(o.goodput_kbps, n.goodput_kbps)), `seed ${seed}`).toBeLessThanOrEqual(D5.goodput);
+          expect(Math.abs(o.timeouts! - n.timeouts!), `seed ${seed}`).toBeLessThanOrEqual(D5.timeouts);
+        }
       });
     },
   );
@@ -70,15 +78,18 @@ describe('paired with ns-2 (same losses)', () => {
  * losses each: about ±4 % statistical error). Above 1 % timeouts dominate and the
  * model is only an upper bound, as it is for ns-2.
  */
+/** The Mathis check uses two runs per loss rate (about 160 losses each). */
+const MATHIS_SEEDS = [1, 2];
+
 describe('Reno under random loss follows Mathis et al. (1997)', () => {
   const reno = cases
     .filter((c) => c.params.variant === 'reno')
     .map((c) => {
       const p = Number(c.params.p);
-      const o = ours.get(c.id)!;
+      const o = ours.get(c.id)!.slice(0, MATHIS_SEEDS.length);
       const rtt = mean(o.map((r) => r.avg_srtt_ms!)) / 1000;
       const model = mathisKbps(1000, rtt, p);
-      const nsMean = mean(SEEDS.reno.map((s) => refFlow(c.id, 'A', s).goodput_kbps));
+      const nsMean = mean(MATHIS_SEEDS.map((s) => refFlow(c.id, 'A', s).goodput_kbps));
       return { p, rtt, model, ours: mean(o.map((r) => r.goodput_kbps)) / model, ns2: nsMean / model };
     });
 
