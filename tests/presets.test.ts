@@ -13,8 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunData } from '../src/engine/output/rundata';
 import { runScenario } from '../src/engine/run';
 import { formatIssues, parseScenario } from '../src/engine/scenario/index';
-import type { Scenario, Variant } from '../src/engine/scenario/types';
-import { isImplemented } from '../src/engine/tcp/variants';
+import type { Scenario } from '../src/engine/scenario/types';
 import { PRESETS, PRESET_FILES, PRESET_ID_PATTERN, findPreset, presetGroups, searchPresets } from '../src/presets/catalog';
 import {
   LESSONS,
@@ -36,17 +35,6 @@ function load(json: unknown, what: string): Scenario {
   return r.scenario;
 }
 
-function variantsOf(s: Scenario): Variant[] {
-  return s.flows.flatMap((f) => (f.kind === 'tcp' ? [f.variant] : []));
-}
-
-/** `it`, or `it.skip` with the reason in the title while a variant is still missing from the engine. */
-function itWhenImplemented(title: string, variants: Variant[], fn: () => void): void {
-  const missing = [...new Set(variants.filter((v) => !isImplemented(v)))];
-  if (missing.length) it.skip(`${title} (variant not in the engine yet: ${missing.join(', ')})`, fn);
-  else it(title, fn);
-}
-
 function expectRanToEnd(s: Scenario, data: RunData): void {
   expect(data.summary.map((r) => r.flow)).toEqual(s.flows.map((f) => f.id));
   const last = data.times[data.times.length - 1];
@@ -66,9 +54,7 @@ describe('every preset', () => {
         expect(s.name).toBe(p.title);
         expect(s.description.length).toBeGreaterThan(200);
       });
-      const s = parseScenario(p.scenario);
-      const variants = s.ok ? variantsOf(s.scenario) : [];
-      itWhenImplemented('runs to the end', variants, () => {
+      it('runs to the end', () => {
         const scenario = load(p.scenario, p.path);
         const data = runScenario(scenario);
         expectRanToEnd(scenario, data);
@@ -213,7 +199,7 @@ describe('paper tables', () => {
     }
   });
 
-  itWhenImplemented('line our runs up beside the paper (004 Table 2, two losses)', ['reno', 'sack', 'newreno'], () => {
+  it('line our runs up beside the paper (004 Table 2, two losses)', () => {
     const base = findPreset('p004-loss-2')!.scenario as { flows: { variant: string }[] };
     const runs = (['reno', 'sack', 'newreno'] as const).map((v) => {
       const json = structuredClone(base);
@@ -322,7 +308,7 @@ describe('lessons', () => {
   for (const l of LESSONS) {
     for (const run of l.runs) {
       const scenario = load(applyLessonRun(findPreset(l.preset)!.scenario, run), `${l.id}/${run.id}`);
-      itWhenImplemented(`${l.id} / ${run.id}: steps have captions and questions meet their steps`, variantsOf(scenario), () => {
+      it(`${l.id} / ${run.id}: steps have captions and questions meet their steps`, () => {
         checkLessonRun(l, run, scenario);
       });
     }
@@ -366,7 +352,7 @@ function isLossLesson(l: Lesson): boolean {
 }
 
 describe('lesson behaviour the captions describe', () => {
-  itWhenImplemented('multi-loss: Reno times out, NewReno takes partial ACKs, SACK resends holes, none of them time out but Reno', ['tahoe', 'reno', 'newreno', 'sack'], () => {
+  it('multi-loss: Reno times out, NewReno takes partial ACKs, SACK resends holes, none of them time out but Reno', () => {
     const l = LESSONS.find((x) => x.id === 'multi-loss')!;
     const base = findPreset(l.preset)!.scenario;
     const events = (id: string) =>

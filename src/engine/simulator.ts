@@ -3,7 +3,7 @@
  * discrete-event loop. It is steppable — by time, by one event, or to the
  * next protocol event — and can be queried and given faults between events,
  * so the Web Worker can pace it and the page can step through it. Pure and
- * deterministic: no clock, no Math.random; the same scenario and seed give
+ * deterministic: no wall clock and no unseeded randomness; the same scenario and seed give
  * the same run.
  */
 import type { FlowState, QueueState, SimState } from './api';
