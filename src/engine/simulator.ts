@@ -6,12 +6,12 @@
  * deterministic: no wall clock and no unseeded randomness; the same scenario and seed give
  * the same run.
  */
-import type { FlowState, QueueState, SimState } from './api';
+import type { SimState } from './api';
+import { simState } from './state';
 import { describe, type DescribeContext } from './core/describe';
 import { EventLog, Ev, EVENT_NAMES, isStepEvent } from './core/event-log';
 import { EventQueue } from './core/event-queue';
-import { FlowSeriesRecorder, QueueSeriesRecorder, windowedThroughput } from './core/recorder';
-import { GrowableF64 } from './core/growable';
+import { Sampler } from './core/recorder';
 import { rngStream } from './core/rng';
 import { secondsToNs } from './core/time';
 import { LinkDir } from './net/link-dir';
@@ -30,6 +30,7 @@ import { TcpSender } from './tcp/sender';
 import { createVariant } from './tcp/variants';
 import { CbrSource } from './traffic/cbr';
 import { FlowStats } from './core/flow-stats';
+import { EV_LINK_DOWN, EV_LINK_UP, FaultInstaller } from './net/faults';
 import { PacketTrace, TraceKind } from './core/packet-trace';
 import { collectRunData } from './output/collect';
 import type { RunData } from './output/rundata';
@@ -39,17 +40,9 @@ const EV_APP_START = 4;
 const EV_APP_STOP = 5;
 const EV_CBR = 6;
 const EV_SAMPLE = 7;
-const EV_LINK_DOWN = 8;
-const EV_LINK_UP = 9;
 
 /** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
 const THROUGHPUT_WINDOW_S = 0.5;
-
-interface Outage {
-  link: number;
-  atNs: number;
-  durationNs: number;
-}
 
 export class Simulator implements NetHost, TcpHost, DescribeContext {
   readonly scenario: Scenario;
@@ -71,15 +64,12 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   readonly packetTrace = new PacketTrace();
   private traced: Uint8Array;
   private readonly timers: Timer[] = [];
-  private readonly outages: Outage[] = [];
+  private readonly faults: FaultInstaller;
   private readonly doomed: Set<number>[] = [];
-  private readonly times = new GrowableF64(1024);
-  private readonly flowSeries: FlowSeriesRecorder[] = [];
-  private readonly queueSeries: QueueSeriesRecorder[] = [];
+  private readonly sampler: Sampler;
   private readonly durationNs: number;
   private readonly measFromNs: number;
   private readonly measToNs: number;
-  private readonly throughputBack: number;
   private nowNs = 0;
   /** stepToProtocolEvent's place in the event log */
   private stepCursor = 0;
@@ -94,7 +84,6 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     this.durationNs = secondsToNs(s.duration);
     this.measFromNs = secondsToNs(s.measure.from);
     this.measToNs = secondsToNs(s.measure.to);
-    this.throughputBack = Math.max(1, Math.round(THROUGHPUT_WINDOW_S / s.sampleInterval));
     s.nodes.forEach((n, i) => this.nodeIndex.set(n.id, i));
 
     s.links.forEach((l, li) => {
@@ -108,6 +97,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
       this.dirs.map((d) => ({ from: d.from, to: d.to, delayNs: d.delayNs })),
     );
     this.network = new Network(this.pool, this.dirs, next, s.nodes.length, this.events, this);
+    this.faults = new FaultInstaller(s, this.dirs, this.network, this.events, this.log, this.doomed);
     this.queueIds = this.dirs.map((d) => ({
       link: s.links[d.link].id,
       from: s.nodes[d.from].id,
@@ -138,10 +128,10 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
       }
     });
     this.seriesColumns = [...BASE_SERIES_COLUMNS, ...extra];
-    s.flows.forEach(() => this.flowSeries.push(new FlowSeriesRecorder(this.seriesColumns)));
-    this.dirs.forEach(() => this.queueSeries.push(new QueueSeriesRecorder()));
+    const throughputBack = Math.max(1, Math.round(THROUGHPUT_WINDOW_S / s.sampleInterval));
+    this.sampler = new Sampler(this.seriesColumns, s.flows.length, this.dirs.length, throughputBack);
 
-    for (const f of s.faults) this.installFault(f, 0);
+    for (const f of s.faults) this.faults.install(f, 0);
     s.flows.forEach((f, fi) => {
       // Start jitter: one draw per flow from its own stream, so adding a flow changes no other start.
       const jitter = s.startJitter > 0 ? rngStream(s.seed, `start:${f.id}`).next() * s.startJitter : 0;
@@ -168,42 +158,6 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   // ---------------------------------------------------------------- faults
 
-  private installFault(f: FaultSpec, nowNs: number): void {
-    const s = this.scenario;
-    if (f.kind === 'dropSegments') {
-      const fi = this.flowIds.indexOf(f.flow);
-      for (const seq of f.seqs) this.doomed[fi].add(seq);
-      return;
-    }
-    const li = s.links.findIndex((l) => l.id === f.link);
-    const link = s.links[li];
-    if (f.kind === 'linkDown') {
-      const atNs = Math.max(nowNs, secondsToNs(f.at));
-      this.outages.push({ link: li, atNs, durationNs: secondsToNs(f.duration) });
-      this.events.schedule(atNs, EV_LINK_DOWN, this.outages.length - 1);
-      return;
-    }
-    const dirs = [2 * li, 2 * li + 1].filter(
-      (d) => f.from === null || this.scenario.nodes[this.dirs[d].from].id === f.from,
-    );
-    const fromNs = Math.max(nowNs, secondsToNs(f.at));
-    for (const d of dirs) {
-      const dir = this.dirs[d];
-      if (f.kind === 'dropBurst') {
-        dir.bursts.push({ atNs: fromNs, count: f.count });
-        dir.bursts.sort((x, y) => x.atNs - y.atNs);
-      } else {
-        const fromId = s.nodes[dir.from].id;
-        dir.losses.push({
-          rate: f.rate,
-          fromNs,
-          untilNs: f.until === null ? Infinity : secondsToNs(f.until),
-          rng: rngStream(s.seed, `loss:${link.id}:${fromId}:${dir.losses.length}`),
-        });
-      }
-    }
-  }
-
   /**
    * Add a fault while the run is in progress. Times before now are taken as
    * now. The fault, with its effective time, is appended to `scenario.faults`
@@ -213,7 +167,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     const now = this.time;
     const f: FaultSpec =
       fault.kind === 'dropSegments' ? { ...fault, seqs: [...fault.seqs] } : { ...fault, at: Math.max(fault.at, now) };
-    this.installFault(f, this.nowNs);
+    this.faults.install(f, this.nowNs);
     this.scenario.faults.push(f);
     return f;
   }
@@ -390,10 +344,10 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
         this.sample(target, now);
         break;
       case EV_LINK_DOWN:
-        this.linkDown(target, now);
+        this.faults.linkDown(target, now);
         break;
       case EV_LINK_UP:
-        this.linkUp(target, now);
+        this.faults.linkUp(target, now);
         break;
     }
   }
@@ -447,56 +401,9 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     if (next < stop && next <= this.durationNs) this.events.schedule(next, EV_CBR, fi);
   }
 
-  private linkDown(i: number, now: number): void {
-    const o = this.outages[i];
-    const lost = this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
-    this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, o.durationNs / 1e9, lost);
-    this.events.schedule(now + o.durationNs, EV_LINK_UP, i);
-  }
-
-  private linkUp(i: number, now: number): void {
-    const o = this.outages[i];
-    // Another outage of the same link may still be running.
-    const stillDown = this.outages.some((x, j) => j !== i && x.link === o.link && x.atNs <= now && x.atNs + x.durationNs > now);
-    if (stillDown) return;
-    this.dirs[2 * o.link].down = false;
-    this.dirs[2 * o.link + 1].down = false;
-    this.log.add(now, -1, Ev.LinkUp, NaN, NaN, NaN, o.link);
-  }
-
   private sample(k: number, now: number): void {
-    const i = this.times.length;
-    this.times.push(now / 1e9);
     const inMeasure = now >= this.measFromNs && now <= this.measToNs;
-    for (let fi = 0; fi < this.flowSeries.length; fi++) {
-      const rec = this.flowSeries[fi];
-      const st = this.stats[fi];
-      rec.cumBytes.push(st.bytes);
-      const cols = rec.columns;
-      const snd = this.senders[fi];
-      if (snd) {
-        cols[0].push(snd.cwnd);
-        cols[1].push(snd.ssthresh);
-        cols[2].push(snd.rtt.valid ? snd.rtt.srtt * 1000 : NaN);
-        cols[3].push(snd.rtt.rto());
-        cols[4].push(snd.outstanding);
-        if (inMeasure) st.onSample(snd.cwnd, snd.ssthresh);
-      } else {
-        for (let c = 0; c < 5; c++) cols[c].push(NaN);
-      }
-      cols[5].push(windowedThroughput(this.times, rec.cumBytes, i, this.throughputBack));
-      for (let c = 6; c < cols.length; c++) {
-        const ci = snd ? snd.cc.traceColumns.indexOf(this.seriesColumns[c]) : -1;
-        cols[c].push(ci < 0 ? NaN : snd!.cc.trace(ci));
-      }
-    }
-    for (let d = 0; d < this.dirs.length; d++) {
-      const q = this.dirs[d].queue;
-      const rec = this.queueSeries[d];
-      rec.pkts.push(q.length);
-      rec.bytes.push(q.bytes);
-      rec.redAvg.push(q.average);
-    }
+    this.sampler.record(now, inMeasure, this.senders, this.stats, this.dirs);
     const next = secondsToNs((k + 1) * this.scenario.sampleInterval);
     if (next <= this.durationNs) this.events.schedule(next, EV_SAMPLE, k + 1);
   }
@@ -543,20 +450,20 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   }
 
   sampleCount(): number {
-    return this.times.length;
+    return this.sampler.length;
   }
 
   sampleTimes(from: number, to: number): Float64Array {
-    return this.times.view(from, to).slice();
+    return this.sampler.times.view(from, to).slice();
   }
 
   flowColumn(flow: number, column: string, from: number, to: number): Float64Array {
-    const col = this.flowSeries[flow]?.column(column);
+    const col = this.sampler.flows[flow]?.column(column);
     return col ? col.view(from, to).slice() : new Float64Array(Math.max(0, to - from)).fill(NaN);
   }
 
   queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg', from: number, to: number): Float64Array {
-    const rec = this.queueSeries[queue];
+    const rec = this.sampler.queues[queue];
     const col = column === 'queue_pkts' ? rec.pkts : column === 'queue_bytes' ? rec.bytes : rec.redAvg;
     return col.view(from, to).slice();
   }
@@ -574,53 +481,9 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     };
   }
 
+  /** What the page shows of the run now: each flow's window state, each queue. */
   state(): SimState {
-    const flows: FlowState[] = this.scenario.flows.map((f, fi) => {
-      const snd = this.senders[fi];
-      const st = this.stats[fi];
-      if (!snd) {
-        return {
-          id: f.id,
-          kind: 'cbr',
-          variant: '',
-          cwnd: NaN,
-          ssthresh: NaN,
-          inflation: 0,
-          srttMs: NaN,
-          rtoS: NaN,
-          inflight: 0,
-          phase: this.nowNs < secondsToNs(f.start) ? 'closed' : 'sending',
-          ackedSeq: -1,
-          nextSeq: this.cbrs[fi]!.sent,
-          packetsSent: st.sent,
-          packetsDelivered: st.delivered,
-        };
-      }
-      return {
-        id: f.id,
-        kind: 'tcp',
-        variant: f.kind === 'tcp' ? f.variant : '',
-        cwnd: snd.cwnd,
-        ssthresh: snd.ssthresh,
-        inflation: snd.inflation,
-        srttMs: snd.rtt.valid ? snd.rtt.srtt * 1000 : NaN,
-        rtoS: snd.rtt.rto(),
-        inflight: snd.outstanding,
-        phase: snd.phase(this.receivers[fi]!.completedAt >= 0),
-        ackedSeq: snd.highestAck - snd.base,
-        nextSeq: snd.tSeqno - snd.base,
-        packetsSent: snd.packetsSent,
-        packetsDelivered: st.delivered,
-      };
-    });
-    const queues: QueueState[] = this.dirs.map((d, i) => ({
-      ...this.queueIds[i],
-      queuePkts: d.queue.length,
-      queueBytes: d.queue.bytes,
-      redAvg: d.queue.average,
-      down: d.down,
-    }));
-    return { time: this.time, done: this.done, eventsProcessed: this.processed, flows, queues };
+    return simState(this);
   }
 
   /** Everything so far, as the rows of the five output files (Export CSV). */
@@ -628,19 +491,6 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     return collectRunData(this);
   }
 
-  // Accessors for collect.ts
-  /** @internal */
-  get sampleTimesColumn(): GrowableF64 {
-    return this.times;
-  }
-  /** @internal */
-  get flowRecorders(): readonly FlowSeriesRecorder[] {
-    return this.flowSeries;
-  }
-  /** @internal */
-  get queueRecorders(): readonly QueueSeriesRecorder[] {
-    return this.queueSeries;
-  }
   /** @internal simulated ns */
   get nowNanos(): number {
     return this.nowNs;

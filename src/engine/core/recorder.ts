@@ -3,6 +3,9 @@
  * window state and each link direction's queue into growable typed columns
  * (timeseries.csv and queues.csv; the page's charts read the same columns).
  */
+import type { LinkDir } from '../net/link-dir';
+import type { TcpSender } from '../tcp/sender';
+import type { FlowStats } from './flow-stats';
 import { GrowableF64 } from './growable';
 
 export class FlowSeriesRecorder {
@@ -34,4 +37,70 @@ export function windowedThroughput(times: GrowableF64, cum: GrowableF64, i: numb
   const dt = times.at(i) - times.at(j);
   if (dt <= 0) return 0;
   return ((cum.at(i) - cum.at(j)) * 8) / dt / 1000;
+}
+
+/**
+ * Every sample of a run: the times, each flow's columns (the contract's and
+ * the variants' traces) and each link direction's queue.
+ */
+export class Sampler {
+  readonly times = new GrowableF64(1024);
+  readonly flows: FlowSeriesRecorder[];
+  readonly queues: QueueSeriesRecorder[];
+
+  constructor(
+    readonly columns: readonly string[],
+    flowCount: number,
+    dirCount: number,
+    /** samples back that make the throughput window */
+    private readonly throughputBack: number,
+  ) {
+    this.flows = Array.from({ length: flowCount }, () => new FlowSeriesRecorder(columns));
+    this.queues = Array.from({ length: dirCount }, () => new QueueSeriesRecorder());
+  }
+
+  get length(): number {
+    return this.times.length;
+  }
+
+  /** Record one sample at `now` (ns); the window averages of summary.csv take it when `inMeasure`. */
+  record(
+    now: number,
+    inMeasure: boolean,
+    senders: readonly (TcpSender | null)[],
+    stats: readonly FlowStats[],
+    dirs: readonly LinkDir[],
+  ): void {
+    const i = this.times.length;
+    this.times.push(now / 1e9);
+    for (let fi = 0; fi < this.flows.length; fi++) {
+      const rec = this.flows[fi];
+      const st = stats[fi];
+      rec.cumBytes.push(st.bytes);
+      const cols = rec.columns;
+      const snd = senders[fi];
+      if (snd) {
+        cols[0].push(snd.cwnd);
+        cols[1].push(snd.ssthresh);
+        cols[2].push(snd.rtt.valid ? snd.rtt.srtt * 1000 : NaN);
+        cols[3].push(snd.rtt.rto());
+        cols[4].push(snd.outstanding);
+        if (inMeasure) st.onSample(snd.cwnd, snd.ssthresh);
+      } else {
+        for (let c = 0; c < 5; c++) cols[c].push(NaN);
+      }
+      cols[5].push(windowedThroughput(this.times, rec.cumBytes, i, this.throughputBack));
+      for (let c = 6; c < cols.length; c++) {
+        const ci = snd ? snd.cc.traceColumns.indexOf(this.columns[c]) : -1;
+        cols[c].push(ci < 0 ? NaN : snd!.cc.trace(ci));
+      }
+    }
+    for (let d = 0; d < dirs.length; d++) {
+      const q = dirs[d].queue;
+      const rec = this.queues[d];
+      rec.pkts.push(q.length);
+      rec.bytes.push(q.bytes);
+      rec.redAvg.push(q.average);
+    }
+  }
 }

@@ -1,0 +1,91 @@
+/**
+ * The scenario's faults, installed before a run or while it runs:
+ * dropSegments marks segments for their sender, dropBurst and randomLoss arm
+ * link directions (acting on each packet that enters them), linkDown takes a
+ * link down and up again through two events.
+ */
+import type { EventLog } from '../core/event-log';
+import { Ev } from '../core/event-log';
+import type { EventQueue } from '../core/event-queue';
+import { rngStream } from '../core/rng';
+import { secondsToNs } from '../core/time';
+import type { FaultSpec, Scenario } from '../scenario/types';
+import type { LinkDir } from './link-dir';
+import type { Network } from './network';
+
+export const EV_LINK_DOWN = 8;
+export const EV_LINK_UP = 9;
+
+interface Outage {
+  link: number;
+  atNs: number;
+  durationNs: number;
+}
+
+export class FaultInstaller {
+  private readonly outages: Outage[] = [];
+
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly dirs: readonly LinkDir[],
+    private readonly network: Network,
+    private readonly events: EventQueue,
+    private readonly log: EventLog,
+    /** per flow: data segments to lose on their first transmission (shared with the senders) */
+    private readonly doomed: readonly Set<number>[],
+  ) {}
+
+  /** Install a fault; times before `nowNs` are taken as now. */
+  install(f: FaultSpec, nowNs: number): void {
+    const s = this.scenario;
+    if (f.kind === 'dropSegments') {
+      const fi = this.scenario.flows.findIndex((x) => x.id === f.flow);
+      for (const seq of f.seqs) this.doomed[fi].add(seq);
+      return;
+    }
+    const li = s.links.findIndex((l) => l.id === f.link);
+    const link = s.links[li];
+    if (f.kind === 'linkDown') {
+      const atNs = Math.max(nowNs, secondsToNs(f.at));
+      this.outages.push({ link: li, atNs, durationNs: secondsToNs(f.duration) });
+      this.events.schedule(atNs, EV_LINK_DOWN, this.outages.length - 1);
+      return;
+    }
+    const dirs = [2 * li, 2 * li + 1].filter(
+      (d) => f.from === null || this.scenario.nodes[this.dirs[d].from].id === f.from,
+    );
+    const fromNs = Math.max(nowNs, secondsToNs(f.at));
+    for (const d of dirs) {
+      const dir = this.dirs[d];
+      if (f.kind === 'dropBurst') {
+        dir.bursts.push({ atNs: fromNs, count: f.count });
+        dir.bursts.sort((x, y) => x.atNs - y.atNs);
+      } else {
+        const fromId = s.nodes[dir.from].id;
+        dir.losses.push({
+          rate: f.rate,
+          fromNs,
+          untilNs: f.until === null ? Infinity : secondsToNs(f.until),
+          rng: rngStream(s.seed, `loss:${link.id}:${fromId}:${dir.losses.length}`),
+        });
+      }
+    }
+  }
+
+  linkDown(i: number, now: number): void {
+    const o = this.outages[i];
+    const lost = this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
+    this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, o.durationNs / 1e9, lost);
+    this.events.schedule(now + o.durationNs, EV_LINK_UP, i);
+  }
+
+  linkUp(i: number, now: number): void {
+    const o = this.outages[i];
+    // Another outage of the same link may still be running.
+    const stillDown = this.outages.some((x, j) => j !== i && x.link === o.link && x.atNs <= now && x.atNs + x.durationNs > now);
+    if (stillDown) return;
+    this.dirs[2 * o.link].down = false;
+    this.dirs[2 * o.link + 1].down = false;
+    this.log.add(now, -1, Ev.LinkUp, NaN, NaN, NaN, o.link);
+  }
+}
