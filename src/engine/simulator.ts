@@ -179,6 +179,12 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     for (const f of flows) if (f >= 0 && f < this.traced.length) this.traced[f] = 1;
   }
 
+  /** Record the trace of exactly these flows from now on (others stop). */
+  setTracedFlows(flows: readonly number[]): void {
+    this.traced.fill(0);
+    this.tracePackets(flows);
+  }
+
   send(pkt: number, node: number, now: number): void {
     this.traceSent(pkt, now);
     this.network.atNode(pkt, node, now);

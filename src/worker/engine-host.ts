@@ -49,6 +49,8 @@ export interface EngineLike {
   runData(): RunData;
   /** Optional: record the time-sequence trace of these flows (the real Simulator has it). */
   tracePackets?(flows: readonly number[]): void;
+  /** Optional: trace exactly these flows from now on. */
+  setTracedFlows?(flows: readonly number[]): void;
   readonly packetTrace?: PacketTraceSource;
 }
 
@@ -104,6 +106,8 @@ export class EngineHost {
   private sentSamples = 0;
   private sentEvents = 0;
   private sentTrace = 0;
+  /** the flow the time-sequence diagram shows */
+  private tracedFlow = -1;
   private lastTickAt = 0;
   /** when the next batch is due while running flat out (wall ms) */
   private nextPostAt = 0;
@@ -140,6 +144,10 @@ export class EngineHost {
           break;
         case 'fault':
           this.injectFault(msg.fault);
+          break;
+        case 'traceFlow':
+          this.tracedFlow = msg.flow;
+          this.engine?.setTracedFlows?.([msg.flow]);
           break;
         case 'exportCsv':
           this.exportCsv(msg.requestId);
@@ -181,8 +189,12 @@ export class EngineHost {
     this.sentTrace = 0;
     const engine = this.deps.createEngine(structuredClone(scenario));
     this.engine = engine;
-    // The time-sequence diagram can show any TCP flow: trace them all.
-    engine.tracePackets?.(scenario.flows.flatMap((f, i) => (f.kind === 'tcp' ? [i] : [])));
+    // The time-sequence diagram shows one TCP flow at a time: trace only that one
+    // (the one chosen before, or the first), so a run of many flows at full
+    // speed does not stream every flow's packets to the page.
+    const tcp = scenario.flows.flatMap((f, i) => (f.kind === 'tcp' ? [i] : []));
+    const traced = tcp.includes(this.tracedFlow) ? this.tracedFlow : tcp[0];
+    if (traced !== undefined) engine.tracePackets?.([traced]);
     this.deps.post({
       type: 'loaded',
       meta: {

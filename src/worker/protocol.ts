@@ -48,6 +48,8 @@ export type ToWorker =
   | { type: 'speed'; speed: Speed }
   /** Inject a fault at the current simulated time. */
   | { type: 'fault'; fault: FaultSpec }
+  /** Trace (for the time-sequence diagram) only this flow from now on. */
+  | { type: 'traceFlow'; flow: number }
   /** Ask for the five CSV files of the run so far; answered by `csv` with the same id. */
   | { type: 'exportCsv'; requestId: number };
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '../session/context';
 import { PACKET_ROWS_PER_FLOW } from '../session/packet-ring';
 import { Legend, type LegendItem } from './Legend';
@@ -14,17 +14,23 @@ const LEGEND: LegendItem[] = [
 ];
 
 /**
- * Segment number against time for one chosen TCP flow. Keeps the newest
+ * Segment number against time for one chosen TCP flow. The worker traces only
+ * the chosen flow (so many flows at full speed do not flood the page): a flow
+ * chosen mid-run is drawn from that moment on. Keeps the newest
  * PACKET_ROWS_PER_FLOW rows per flow: on very long runs the oldest are dropped.
  */
 export function TimeSeqPanel({ flows }: { flows: readonly { id: string; index: number }[] }) {
-  const { traces } = useSession();
+  const session = useSession();
+  const { traces } = session;
   const ref = useRef<HTMLDivElement>(null);
   const selectId = useId();
   const [chosen, setChosen] = useState<string>('');
   const flow = flows.find((f) => f.id === chosen) ?? flows[0];
   const index = flow?.index ?? -1;
   const label = flow ? `flow ${flow.id}` : 'no flow';
+  useEffect(() => {
+    if (index >= 0) session.traceFlow(index);
+  }, [session, index]);
   useChart(ref, traces, (el) => createTimeSeqChart(el, label, () => traces.flows[index]?.packets ?? null, () => traces.now), [index, label]);
   return (
     <figure className="chart-card" data-testid="timeseq-chart">

@@ -32,6 +32,8 @@ export interface RunCommands {
   reset(): void;
   injectFault(fault: FaultSpec): void;
   exportCsv(): Promise<Record<string, string>>;
+  /** Trace this flow (by index) for the time-sequence diagram from now on. */
+  traceFlow(flow: number): void;
 }
 
 export class RunSession implements RunCommands {
@@ -78,6 +80,10 @@ export class RunSession implements RunCommands {
 
   injectFault(fault: FaultSpec): void {
     this.client.send({ type: 'fault', fault });
+  }
+
+  traceFlow(flow: number): void {
+    this.client.send({ type: 'traceFlow', flow });
   }
 
   exportCsv(): Promise<Record<string, string>> {
