@@ -468,9 +468,16 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     return col ? col.view(from, to).slice() : new Float64Array(Math.max(0, to - from)).fill(NaN);
   }
 
-  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg', from: number, to: number): Float64Array {
+  /** A queue column of samples [from, to): the contract's queues.csv columns, and `drops` (cumulative losses). */
+  queueColumn(
+    queue: number,
+    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
+    from: number,
+    to: number,
+  ): Float64Array {
     const rec = this.sampler.queues[queue];
-    const col = column === 'queue_pkts' ? rec.pkts : column === 'queue_bytes' ? rec.bytes : rec.redAvg;
+    const col =
+      column === 'queue_pkts' ? rec.pkts : column === 'queue_bytes' ? rec.bytes : column === 'red_avg' ? rec.redAvg : rec.drops;
     return col.view(from, to).slice();
   }
 

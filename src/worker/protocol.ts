@@ -62,7 +62,7 @@ export interface QueueId {
 }
 
 /** Column order of `SampleBatch.queues[q]`. */
-export const QUEUE_COLUMNS = ['queue_pkts', 'queue_bytes', 'red_avg'] as const;
+export const QUEUE_COLUMNS = ['queue_pkts', 'queue_bytes', 'red_avg', 'drops'] as const;
 export type QueueColumn = (typeof QUEUE_COLUMNS)[number];
 
 /** What a new run contains; sent once per load or reset, before any of its batches. */

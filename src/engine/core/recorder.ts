@@ -25,6 +25,8 @@ export class QueueSeriesRecorder {
   readonly pkts = new GrowableF64();
   readonly bytes = new GrowableF64();
   readonly redAvg = new GrowableF64();
+  /** packets lost in this direction so far (queue and fault drops), for the page's drop flashes */
+  readonly drops = new GrowableF64();
 }
 
 /**
@@ -101,6 +103,7 @@ export class Sampler {
       rec.pkts.push(q.length);
       rec.bytes.push(q.bytes);
       rec.redAvg.push(q.average);
+      rec.drops.push(dirs[d].queueDrops + dirs[d].faultDrops);
     }
   }
 }

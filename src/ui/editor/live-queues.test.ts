@@ -3,11 +3,11 @@ import type { FaultSpec, LinkSpec } from '../../engine/scenario/types';
 import { RingBuffer } from '../charts/ring-buffer';
 import { LiveQueues, linkDownAt, randomLossAt, type QueueTraces } from './live-queues';
 
-function traces(): QueueTraces & { push(q: number, t: number, pkts: number, red: number): void } {
+function traces(): QueueTraces & { push(q: number, t: number, pkts: number, red: number, drops?: number): void } {
   const listeners = new Set<() => void>();
   const queues = [
-    { id: { link: 'l2', from: 'r1', to: 'client' }, pkts: new RingBuffer(8), redAvg: new RingBuffer(8), sum: 0 },
-    { id: { link: 'l2', from: 'client', to: 'r1' }, pkts: new RingBuffer(8), redAvg: new RingBuffer(8), sum: 0 },
+    { id: { link: 'l2', from: 'r1', to: 'client' }, pkts: new RingBuffer(8), redAvg: new RingBuffer(8), sum: 0, drops: 0 },
+    { id: { link: 'l2', from: 'client', to: 'r1' }, pkts: new RingBuffer(8), redAvg: new RingBuffer(8), sum: 0, drops: 0 },
   ];
   return {
     run: 1,
@@ -16,9 +16,10 @@ function traces(): QueueTraces & { push(q: number, t: number, pkts: number, red:
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    push(q, t, pkts, red) {
+    push(q, t, pkts, red, drops) {
       queues[q].pkts.push(t, pkts);
       queues[q].redAvg.push(t, red);
+      if (drops !== undefined) queues[q].drops = drops;
       for (const l of listeners) l();
     },
   };
@@ -84,5 +85,18 @@ describe('live queues', () => {
     expect(randomLossAt(faults, 'l2', 'client', 2.5)).toBeCloseTo(0.1);
     expect(randomLossAt(faults, 'l2', 'r1', 2.5)).toBeCloseTo(0.19);
     expect(randomLossAt(faults, 'l2', 'r1', 3)).toBeCloseTo(0.1);
+  });
+
+  it('flashes a direction when the engine counted a drop there, even with the queue not full in any sample', () => {
+    const t = traces();
+    const live = new LiveQueues(t);
+    t.push(0, 0.01, 3, NaN, 0);
+    expect(live.view(droptail, 'r1')?.dropping).toBe(false);
+    // A random-loss or burst drop: the queue stays short, the counter moves.
+    t.push(0, 0.02, 3, NaN, 2);
+    expect(live.view(droptail, 'r1')?.dropping).toBe(true);
+    // No new drop since the previous look: no flash.
+    t.push(0, 0.03, 3, NaN, 2);
+    expect(live.view(droptail, 'r1')?.dropping).toBe(false);
   });
 });

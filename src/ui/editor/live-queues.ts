@@ -52,6 +52,8 @@ interface Peak {
   pkts: number;
   redAvg: number;
   newest: number;
+  /** packets were lost in this direction since the previous call (the engine's drop counter) */
+  dropped: boolean;
 }
 
 const key = (link: string, from: string) => `${link}\u0000${from}`;
@@ -90,12 +92,17 @@ export class LiveQueues {
 
   /** Seen up to this sample time, per direction (of the indexed run). */
   private seen = new Map<string, number>();
+  /** The drop counter last seen, per direction (of the indexed run). */
+  private drops = new Map<string, number>();
 
   private peakSince(link: string, from: string): Peak {
     const k = key(link, from);
     const q = this.traces.queues[this.index.get(k) ?? -1];
-    const peak: Peak = { pkts: -Infinity, redAvg: -Infinity, newest: -Infinity };
+    const peak: Peak = { pkts: -Infinity, redAvg: -Infinity, newest: -Infinity, dropped: false };
     if (!q) return peak;
+    const dropsSeen = this.drops.get(k) ?? 0;
+    if (q.drops > dropsSeen) peak.dropped = true;
+    this.drops.set(k, q.drops);
     const after = this.seen.get(k) ?? -Infinity;
     // Newest first, back to what the previous call saw. The ring buffer keeps
     // each merged bucket's extreme point, so a one-sample overflow survives.
@@ -113,6 +120,7 @@ export class LiveQueues {
     if (run === this.indexedRun && queues.length === this.indexedCount) return;
     this.index = new Map(queues.map((q, i) => [key(q.id.link, q.id.from), i]));
     this.seen = new Map();
+    this.drops = new Map();
     this.indexedRun = run;
     this.indexedCount = queues.length;
   }
@@ -127,13 +135,19 @@ export function waitingRoom(link: LinkSpec): number {
   return link.queue.type === 'red' ? link.queue.limit : Math.max(1, link.queue.limit - 1);
 }
 
-export function directionView(now: DirectionNow, link: LinkSpec, peak: Pick<Peak, 'pkts' | 'redAvg'> = now): DirectionView {
+export function directionView(
+  now: DirectionNow,
+  link: LinkSpec,
+  peak: Pick<Peak, 'pkts' | 'redAvg'> & { dropped?: boolean } = now,
+): DirectionView {
   const room = waitingRoom(link);
   const red = link.queue.type === 'red' ? link.queue : null;
   const fill = Number.isFinite(now.pkts) ? Math.min(1, Math.max(0, now.pkts / room)) : 0;
   const redFill = red && Number.isFinite(now.redAvg) ? Math.min(1, Math.max(0, now.redAvg / room)) : NaN;
   const full = (pkts: number, avg: number) => (Number.isFinite(pkts) && pkts >= room) || (red !== null && avg >= red.maxThresh);
-  return { ...now, fill, redFill, dropping: full(now.pkts, now.redAvg) || full(peak.pkts, peak.redAvg) };
+  // A drop the engine counted is certain; a full queue in a sample is the fallback for engines without the counter.
+  const dropping = peak.dropped === true || full(now.pkts, now.redAvg) || full(peak.pkts, peak.redAvg);
+  return { ...now, fill, redFill, dropping };
 }
 
 /** Whether a linkDown fault holds `link` down at simulated time `t` (seconds). */

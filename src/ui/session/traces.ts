@@ -52,6 +52,8 @@ export interface QueueTrace {
   redAvg: RingBuffer;
   /** running sum of queue_pkts, to find the busiest direction */
   sum: number;
+  /** packets lost in this direction so far, at the newest sample */
+  drops: number;
 }
 
 /** Points per chart line: enough detail for a wide screen, small enough to redraw 30×/s. */
@@ -107,6 +109,7 @@ export class RunTraces {
       pkts: new RingBuffer(this.pointsPerLine),
       redAvg: new RingBuffer(this.pointsPerLine),
       sum: 0,
+      drops: 0,
     }));
     this.notify();
   }
@@ -135,12 +138,15 @@ export class RunTraces {
     });
     const pktsCol = QUEUE_COLUMNS.indexOf('queue_pkts');
     const redCol = QUEUE_COLUMNS.indexOf('red_avg');
+    const dropsCol = QUEUE_COLUMNS.indexOf('drops');
     batch.queues.forEach((cols, q) => {
       const queue = this.queues[q];
       if (!queue) return;
       queue.pkts.pushAll(times, cols[pktsCol]);
       queue.redAvg.pushAll(times, cols[redCol]);
       for (const v of cols[pktsCol]) if (Number.isFinite(v)) queue.sum += v;
+      const drops = cols[dropsCol];
+      if (drops && drops.length > 0 && Number.isFinite(drops[drops.length - 1])) queue.drops = drops[drops.length - 1];
     });
     for (const e of batch.events) {
       this.addMarker(e);
