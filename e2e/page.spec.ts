@@ -111,6 +111,12 @@ test('Export CSV downloads the run as a zip whose summary.csv has the contract h
   const [header, firstRow] = summary.split(/\r?\n/);
   expect(header.startsWith(SUMMARY_HEADER)).toBe(true);
   expect(firstRow).toMatch(/^reno,tcp,reno,server,client,/);
+  // One timeseries row per sample (0 to 10 s every 0.01 s) for the one flow, and
+  // one queues row per sample for each of the four link directions.
+  const rows = (name: string) => strFromU8(files[`${SCENARIO_KEY}-csv/${name}`]).trimEnd().split(/\r?\n/);
+  expect(rows('timeseries.csv')[0]).toMatch(/^time_s,flow,cwnd,ssthresh,srtt_ms,rto_s,inflight,throughput_kbps/);
+  expect(rows('timeseries.csv')).toHaveLength(1 + 1001);
+  expect(rows('queues.csv')).toHaveLength(1 + 1001 * 4);
 
   // Export scenario gives back the file as written.
   const savingScenario = page.waitForEvent('download');
