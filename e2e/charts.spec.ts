@@ -1,8 +1,12 @@
 /**
- * The Lab view's charts: one shared time axis (zooming one zooms all), the
- * throughput chart's legend, and the time-sequence diagram's retransmission
- * after Step reaches the fast retransmit.
+ * The Lab view's charts: one shared time axis (zooming one zooms all, follow
+ * live while playing), the throughput chart's legend, the time-sequence
+ * diagram's retransmission after Step reaches the fast retransmit, and the
+ * many-flow layout. The series are drawn on canvas: the tests read what each
+ * chart drew from its data attributes (data-lines, data-bands, data-sent,
+ * data-retransmits, …) and the SVG axes' tick labels.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SPEEDS } from '../src/ui/controls/speeds';
 
@@ -20,17 +24,25 @@ test('step to the fast retransmit: the time-sequence diagram marks the retransmi
   const errors: string[] = [];
   await open(page, errors);
   const tsd = page.getByTestId('timeseq-chart');
+  const tsdPlot = tsd.locator('.chart-plot');
+  await tsd.scrollIntoViewIfNeeded(); // as a student would: charts out of view redraw only now and then
   await expect(tsd.getByTestId('timeseq-flow')).toHaveValue('reno');
-  await expect(tsd.getByTestId('timeseq-retransmits')).toHaveAttribute('data-count', '0');
+  await expect(tsdPlot).toHaveAttribute('data-retransmits', '0');
   for (let i = 0; i < 10; i++) {
     await button(page, 'Step').click();
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'paused');
     if (/fast retransmit/i.test((await page.getByTestId('caption').textContent()) ?? '')) break;
   }
   await expect(page.getByTestId('caption')).toContainText(/fast retransmit/i);
-  await expect(tsd.getByTestId('timeseq-retransmits')).toHaveAttribute('data-count', /^[1-9]/);
-  await expect(tsd.getByTestId('timeseq-drops')).toHaveAttribute('data-count', /^[1-9]/);
-  await expect(tsd.locator('path.tsd-sent')).toHaveAttribute('d', /^M.+h0M/);
+  await expect(tsdPlot).toHaveAttribute('data-retransmits', /^[1-9]/);
+  await expect(tsdPlot).toHaveAttribute('data-drops', /^[1-9]/);
+  await expect(tsdPlot).toHaveAttribute('data-sent', /^[1-9]\d\d/);
+  await expect(tsdPlot).toHaveAttribute('data-acks', /^[1-9]\d\d/);
+  // "Show on charts" zooms every chart to the moments around the event, the retransmission in view.
+  await page.getByTestId('caption-zoom').click();
+  await expect(page.getByTestId('time-window')).toHaveText(/^\d+\.\d{3}–\d+\.\d{3} s$/);
+  await expect(tsdPlot).toHaveAttribute('data-retransmits', /^[1-9]/);
+  await expect(page.getByTestId('cwnd-chart-reno').locator('.chart-plot')).toHaveAttribute('data-markers', '1');
   expect(errors).toEqual([]);
 });
 
@@ -45,9 +57,10 @@ test('zooming moves every chart’s time axis together; the throughput legend li
   await expect(page.getByTestId('throughput-chart')).toContainText('throughput (kbit/s)');
   // Reno's fast recovery is shaded on its cwnd chart.
   const cwnd = page.getByTestId('cwnd-chart-reno');
-  await expect(cwnd.locator('rect.band')).not.toHaveCount(0);
+  await expect(cwnd.locator('.chart-plot')).toHaveAttribute('data-bands', /^[1-9]/);
 
   const queue = page.getByTestId('queue-chart');
+  await queue.scrollIntoViewIfNeeded();
   const before = await xTicks(cwnd);
   // Charts scrolled out of view redraw at most once a second: poll.
   await expect.poll(() => xTicks(queue)).toEqual(before);
@@ -83,8 +96,53 @@ test('a Vegas flow’s own trace is drawn on a right axis with its unit', async 
   await select.selectOption('vegas_diff');
   const chart = page.locator('figure', { has: select });
   await expect(chart.locator('.axis-label-y2')).toHaveText('vegas_diff (segments)');
-  await expect(chart.locator('path.line-secondary')).toHaveAttribute('d', /^M.+L/);
+  await expect(chart.locator('.chart-plot')).toHaveAttribute('data-secondary-points', /^[1-9]/);
   await expect(chart.locator('.axis-y2 .tick')).not.toHaveCount(0);
   await chart.screenshot({ path: 'test-results/charts-vegas-trace.png' });
+  expect(errors).toEqual([]);
+});
+
+test('zooming while the run plays follows the newest data; a pan holds the view until Follow live', async ({ page }) => {
+  const errors: string[] = [];
+  await open(page, errors);
+  await page.getByLabel('Speed').fill(String(SPEEDS.indexOf(1)));
+  await button(page, 'Play').click();
+  await expect.poll(async () => Number(await page.getByTestId('sim-time').textContent())).toBeGreaterThan(0.3);
+  await button(page, 'Zoom in').click();
+  await expect(page.getByTestId('time-window')).toContainText('live');
+  const plot = page.getByTestId('cwnd-chart-reno').locator('.chart-plot');
+  const t1 = Number(await plot.getAttribute('data-t1'));
+  // The window's right edge moves on with the run.
+  await expect.poll(async () => Number(await plot.getAttribute('data-t1'))).toBeGreaterThan(t1 + 0.2);
+  await plot.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('time-window')).toHaveText(/^\d+\.\d{3}–\d+\.\d{3} s$/);
+  const held = await plot.getAttribute('data-t1');
+  await page.waitForTimeout(400);
+  await expect(plot).toHaveAttribute('data-t1', held!);
+  await button(page, 'Follow live').click();
+  await expect(page.getByTestId('time-window')).toContainText('live');
+  await button(page, 'Pause').click();
+  expect(errors).toEqual([]);
+});
+
+test('many flows share one cwnd chart by default; the teacher can split them', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('./');
+  const scenario = { ...JSON.parse(readFileSync('bench/dumbbell-22.json', 'utf8')), duration: 3 };
+  await page.getByTestId('import-input').setInputFiles({ name: 'dumbbell-22.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ready');
+  await page.getByLabel('Speed').fill(String(SPEEDS.indexOf('max')));
+  await button(page, 'Play').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  const overlay = page.getByTestId('cwnd-overlay-chart');
+  await expect(overlay.getByTestId('cwnd-overlay-legend').locator('li')).toHaveCount(22); // 20 flows + 2 marker kinds
+  await expect(overlay.locator('.chart-plot')).toHaveAttribute('data-lines', '20');
+  await expect(page.getByTestId('throughput-legend').locator('li')).toHaveCount(22);
+  await page.getByTestId('charts').screenshot({ path: 'test-results/charts-22-flows.png' });
+  await button(page, 'One chart per flow').click();
+  await expect(page.locator('[data-testid^="cwnd-chart-"]')).toHaveCount(20);
+  await expect(overlay).toHaveCount(0);
   expect(errors).toEqual([]);
 });

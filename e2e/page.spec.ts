@@ -41,7 +41,7 @@ test('play, pause, step to a protocol event, reset', async ({ page }) => {
   await expect.poll(() => sampleCount(page)).toBeGreaterThan(3);
   const cwndChart = page.getByTestId('cwnd-chart-reno');
   await expect(cwndChart.locator('.chart-plot')).toHaveAttribute('data-points', /^[1-9]\d*$/);
-  await expect(cwndChart.locator('path.line-cwnd')).toHaveAttribute('d', /^M.+L/);
+  await expect(cwndChart.locator('.chart-plot')).toHaveAttribute('data-lines', /^[1-9]/);
 
   await button(page, 'Pause').click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'paused');
@@ -163,9 +163,26 @@ test('main view screenshot', async ({ page }, testInfo) => {
   await button(page, 'Pause').click();
   await button(page, 'Step').click();
   await expect(page.getByTestId('caption-detail')).not.toBeEmpty();
+  // The charts as a class sees them: all four in view at 1440×900 (charts
+  // out of view redraw only now and then, so look at them first).
+  await page.locator('.charts-area').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await expect(page.getByTestId('timeseq-chart').locator('.chart-plot')).toHaveAttribute('data-sent', /^[1-9]/);
+  await expect(page.getByTestId('timeseq-chart').locator('.chart-plot')).toHaveAttribute('data-drops', /^[1-9]/);
+  const charts = testInfo.outputPath('charts-view.png');
+  await page.screenshot({ path: charts });
+  await testInfo.attach('charts', { path: charts, contentType: 'image/png' });
   const path = testInfo.outputPath('main-view.png');
+  await page.evaluate(() => window.scrollTo(0, 0)); // the sticky toolbar at the top of the picture
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach('main view', { path, contentType: 'image/png' });
+  // And on a projector, in large-text mode.
+  await page.getByRole('button', { name: 'Large text' }).click();
+  await expect(page.getByRole('button', { name: 'Large text' })).toHaveAttribute('aria-pressed', 'true');
+  await page.locator('.charts-area').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await expect(page.getByTestId('cwnd-chart-reno').locator('.axis-label').first()).toHaveCSS('font-size', '16.25px');
+  const large = testInfo.outputPath('charts-view-large-text.png');
+  await page.screenshot({ path: large });
+  await testInfo.attach('charts, large text', { path: large, contentType: 'image/png' });
 });
 
 test('the built page works from a sub-path of any static host', async ({ page, baseURL }) => {

@@ -1,5 +1,7 @@
 import { useLab } from '../store/context';
 import { selectCaption, selectIsRunning } from '../store/selectors';
+import { timeAxis } from './charts/time-axis';
+import { useSession } from './session/context';
 
 /** How an events.csv name reads in the caption's badge. */
 const EVENT_LABELS: Record<string, string> = {
@@ -29,6 +31,7 @@ export function eventLabel(event: string): string {
 export function CaptionArea() {
   const caption = useLab(selectCaption);
   const running = useLab(selectIsRunning);
+  const { traces } = useSession();
   return (
     <section className="caption" aria-label="What just happened" aria-live={running ? 'off' : 'polite'} aria-atomic="true" data-testid="caption">
       {caption ? (
@@ -37,6 +40,15 @@ export function CaptionArea() {
           <span className="caption-where">
             t = {caption.time.toFixed(3)} s{caption.flow ? ` · flow ${caption.flow}` : ''}
           </span>
+          <button
+            type="button"
+            className="caption-zoom"
+            data-testid="caption-zoom"
+            onClick={() => timeAxis.getState().showAround(caption.time, traces.now)}
+            title="Zoom every chart to the moments around this event"
+          >
+            Show on charts
+          </button>
           <span className="caption-detail" data-testid="caption-detail">
             {caption.detail}
           </span>

@@ -4,9 +4,9 @@
  */
 import { symbolTriangle, symbolX } from 'd3';
 import type { FlowTrace } from '../session/traces';
-import { SERIES_COLOURS } from './palette';
+import { flowStyle, SERIES_COLOURS } from './palette';
 import { recoveryPeriods } from './recovery-periods';
-import { createTimeChart, type Chart, type MarkerStyle } from './time-chart';
+import { createTimeChart, type Chart, type ChartMarker, type MarkerStyle } from './time-chart';
 
 /** Unit of a variant's trace column, from its name (the engine's naming convention). */
 export function columnUnit(column: string): string {
@@ -36,10 +36,10 @@ export const SSTHRESH_DASH = '7 4';
  * often 1000 segments) would otherwise flatten the sawtooth to a line; it is
  * simply drawn off the top until the first loss brings it down.
  */
-export function cwndAxisTop(flow: FlowTrace | null): number {
+export function cwndAxisTop(flow: FlowTrace | null, t0 = -Infinity, t1 = Infinity): number {
   if (!flow) return 10;
-  const cwnd = flow.cwnd.maxY(0);
-  const ssthresh = flow.ssthresh.maxY(0);
+  const cwnd = flow.cwnd.maxYBetween(t0, t1, 0);
+  const ssthresh = flow.ssthresh.maxYBetween(t0, t1, 0);
   const top = Math.max(cwnd, ssthresh <= cwnd * 1.5 ? ssthresh : 0);
   return Math.max(4, top * 1.08);
 }
@@ -79,6 +79,54 @@ export function createCwndChart(
         }
       : undefined,
     xMax: now,
-    yMax: () => cwndAxisTop(flow()),
+    yMax: (t0, t1) => cwndAxisTop(flow(), t0, t1),
+  });
+}
+
+export interface OverlayFlow {
+  id: string;
+  index: number;
+}
+
+/**
+ * Every TCP flow's cwnd in one chart (colour, then dash, per flow), for
+ * comparing flows: who backs off when, who grabs the bandwidth. Fast
+ * retransmits and timeouts of all flows are marked; hovering one names its flow.
+ */
+export function createCwndOverlayChart(
+  container: HTMLElement,
+  lines: readonly OverlayFlow[],
+  flows: () => readonly FlowTrace[],
+  now: () => number,
+): Chart {
+  let cachedKey = '';
+  let cached: ChartMarker[] = [];
+  const markers = (): readonly ChartMarker[] => {
+    const all = flows();
+    const key = lines.map((l) => all[l.index]?.markers.length ?? 0).join(',') + (all[0]?.id ?? '');
+    if (key !== cachedKey) {
+      cachedKey = key;
+      cached = lines
+        .flatMap((l) => (all[l.index]?.markers ?? []).map((m) => ({ ...m, detail: `flow ${l.id}: ${m.detail}` })))
+        .sort((a, b) => a.time - b.time);
+    }
+    return cached;
+  };
+  return createTimeChart(container, {
+    ariaLabel: () => `Congestion windows of ${lines.length} TCP flows over time, one line per flow`,
+    xLabel: 'time (s)',
+    yLabel: 'cwnd (segments)',
+    lines: lines.map((l, k) => {
+      const { colour, dash } = flowStyle(k);
+      return { key: `cwnd-${l.id}`, colour, dash, width: 1.75, buffer: () => flows()[l.index]?.cwnd ?? null };
+    }),
+    markers,
+    markerStyles: CWND_MARKER_STYLES,
+    xMax: now,
+    yMax: (t0, t1) => {
+      let top = 0;
+      for (const l of lines) top = Math.max(top, flows()[l.index]?.cwnd.maxYBetween(t0, t1, 0) ?? 0);
+      return Math.max(4, top * 1.08);
+    },
   });
 }

@@ -9,8 +9,8 @@ import { createTimeChart, type Chart, type ReferenceLine } from './time-chart';
 
 export const RED_AVG_DASH = '3 3';
 
-export function queueAxisTop(queue: QueueTrace | null, limit: number | null): number {
-  const highest = Math.max(queue?.pkts.maxY(0) ?? 0, queue?.redAvg.maxY(0) ?? 0);
+export function queueAxisTop(queue: QueueTrace | null, limit: number | null, t0 = -Infinity, t1 = Infinity): number {
+  const highest = Math.max(queue?.pkts.maxYBetween(t0, t1, 0) ?? 0, queue?.redAvg.maxYBetween(t0, t1, 0) ?? 0);
   return Math.max(4, (limit ?? 0) * 1.08, highest * 1.1);
 }
 
@@ -38,7 +38,7 @@ export function createQueueChart(
       return l === null ? [] : [{ y: l, colour: SERIES_COLOURS.limit, dash: '5 4', label: `limit ${l} packets` }];
     },
     xMax: now,
-    yMax: () => queueAxisTop(queue(), limit()),
+    yMax: (t0, t1) => queueAxisTop(queue(), limit(), t0, t1),
   });
 }
 

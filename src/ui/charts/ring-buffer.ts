@@ -98,6 +98,35 @@ export class RingBuffer {
     for (let i = 0; i < ts.length; i++) this.push(ts[i], ys[i]);
   }
 
+  /** First readable index whose time is ≥ t (times only increase), or `length`. */
+  lowerBound(t: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.t(mid) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Largest finite y drawn in the window [t0, t1], counting the points just
+   * outside it (the line runs from them into the window); `fallback` if none.
+   */
+  maxYBetween(t0: number, t1: number, fallback = 0): number {
+    const from = Math.max(0, this.lowerBound(t0) - 1);
+    let hi = this.lowerBound(t1);
+    while (hi < this.length && this.t(hi) <= t1) hi++;
+    const to = Math.min(this.length, hi + 1);
+    let m = -Infinity;
+    for (let i = from; i < to; i++) {
+      const v = this.y(i);
+      if (v > m && Number.isFinite(v)) m = v;
+    }
+    return m === -Infinity ? fallback : m;
+  }
+
   /** Largest finite y readable; `fallback` if none. */
   maxY(fallback = 0): number {
     let m = -Infinity;

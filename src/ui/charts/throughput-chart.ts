@@ -11,9 +11,9 @@ export interface ThroughputLine {
 }
 
 /** Top of the throughput axis: the highest value of any flow, with room above. */
-export function throughputAxisTop(flows: readonly (FlowTrace | undefined)[]): number {
+export function throughputAxisTop(flows: readonly (FlowTrace | undefined)[], t0 = -Infinity, t1 = Infinity): number {
   let top = 0;
-  for (const f of flows) top = Math.max(top, f?.throughput.maxY(0) ?? 0);
+  for (const f of flows) top = Math.max(top, f?.throughput.maxYBetween(t0, t1, 0) ?? 0);
   return Math.max(10, top * 1.08);
 }
 
@@ -32,6 +32,6 @@ export function createThroughputChart(
       return { key: `flow-${k}`, colour, dash, width: 1.75, buffer: () => flows()[l.index]?.throughput ?? null };
     }),
     xMax: now,
-    yMax: () => throughputAxisTop(lines.map((l) => flows()[l.index])),
+    yMax: (t0, t1) => throughputAxisTop(lines.map((l) => flows()[l.index]), t0, t1),
   });
 }

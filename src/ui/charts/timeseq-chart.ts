@@ -3,24 +3,37 @@
  * number against time. Sent segments are dots, retransmissions open squares,
  * drops ×, and the ACK line steps up as cumulative ACKs arrive at the sender.
  *
- * Each kind is ONE SVG path however many packets it holds, so the diagram
- * stays cheap; only the rows inside the shared time window are drawn, and
- * sent dots are thinned past MAX_DOTS (retransmissions and drops never are).
+ * Drawn on the chart's canvas: only the rows inside the shared time window,
+ * and of the sent dots (and retransmission and drop marks) that would land on
+ * the same pixel as the previous one of their kind, only one: zoomed out, a
+ * whole run of sends is a dense line of dots at the cost of its pixels; zoomed
+ * in, every packet is its own dot. The ACK line is a staircase reduced to one
+ * step per pixel column. Retransmissions and drops are never thinned beyond
+ * that. Dots and the staircase are integer-aligned rectangles (a blit each,
+ * no anti-aliased paths), and the visible rows are read in one pass over the
+ * trace's arrays, so the diagram costs little even with 50,000 rows in view.
  */
 import type { PacketRing } from '../session/packet-ring';
 import { TRACE_ACK, TRACE_DROPPED, TRACE_RETRANSMITTED, TRACE_SENT } from '../../worker/protocol';
 import { SERIES_COLOURS } from './palette';
 import { createTimeChart, type Chart, type DrawContext } from './time-chart';
 
-export const MAX_DOTS = 8000;
+/** What the diagram draws in the window shown: rows of each kind (for tests and the chart's description). */
+export interface TimeSeqCounts {
+  sent: number;
+  retransmitted: number;
+  acks: number;
+  dropped: number;
+}
 
 /** Range of segment numbers in rows [from, to), padded; [0, 10] when empty. */
 export function seqRange(ring: PacketRing | null, from: number, to: number): [number, number] {
   let lo = Infinity;
   let hi = -Infinity;
   if (ring) {
-    for (let i = from; i < to; i++) {
-      const s = ring.seq(i);
+    const { seqs, start } = ring.rows();
+    for (let i = start + from; i < start + to; i++) {
+      const s = seqs[i];
       if (s < lo) lo = s;
       if (s > hi) hi = s;
     }
@@ -40,66 +53,133 @@ export function visibleRows(ring: PacketRing | null, t0: number, t1: number): [n
 }
 
 export function createTimeSeqChart(container: HTMLElement, flowLabel: string, ring: () => PacketRing | null, now: () => number): Chart {
-  let paths: Record<'ack' | 'sent' | 'retx' | 'drop', SVGPathElement> | null = null;
   let range: [number, number] = [0, 0];
+  // Marks to draw after the dots (retransmissions, drops), in pixels; reused between draws.
+  let retx = new Float64Array(256);
+  let drops = new Float64Array(256);
 
-  const draw = ({ layer, x, y, rem }: DrawContext): number => {
-    if (!paths) {
-      const mk = (cls: string, attrs: Record<string, string>) => {
-        const p = layer.append('path').attr('class', cls);
-        for (const [k, v] of Object.entries(attrs)) p.attr(k, v);
-        return p.node()!;
-      };
-      paths = {
-        ack: mk('tsd-ack', { fill: 'none', stroke: SERIES_COLOURS.ack, 'stroke-width': '1.75' }),
-        sent: mk('tsd-sent', { fill: 'none', stroke: SERIES_COLOURS.sent, 'stroke-linecap': 'round' }),
-        retx: mk('tsd-retransmits', { fill: 'none', stroke: SERIES_COLOURS.retransmit, 'stroke-width': '2', 'data-testid': 'timeseq-retransmits' }),
-        drop: mk('tsd-drops', { fill: 'none', stroke: SERIES_COLOURS.drop, 'stroke-width': '2', 'data-testid': 'timeseq-drops' }),
-      };
-    }
+  const draw = ({ ctx, x, y, rem, t0, t1, windowStart }: DrawContext): number => {
     const r = ring();
-    const [from, to] = range;
-    const sentRows = r ? countKind(r, from, to, TRACE_SENT) : 0;
-    const stride = Math.max(1, Math.ceil(sentRows / MAX_DOTS));
-    const h = 0.22 * rem; // half a marker
-    let ack = '';
-    let sent = '';
-    let retx = '';
-    let drop = '';
+    // The whole window's rows are counted; only the strip being drawn is drawn.
+    const counts = countRows(r, range[0], range[1]);
+    const [from, to] = t0 > windowStart ? visibleRows(r, t0, t1) : range;
+    const scale = Math.max(1, rem / 16);
+    const dot = Math.max(3, Math.round(0.18 * rem));
+    const half = Math.floor(dot / 2);
+    const lw = Math.max(2, Math.round(1.75 * scale));
+    const h = Math.round(0.24 * rem); // half a mark
+    let drawn = 0;
     let nRetx = 0;
     let nDrop = 0;
-    let nSent = 0;
-    let lastAckY: number | null = null;
-    for (let i = from; r && i < to; i++) {
-      const px = x(r.t(i)).toFixed(1);
-      const py = y(r.seq(i)).toFixed(1);
-      switch (r.kind(i)) {
-        case TRACE_SENT:
-          if (nSent++ % stride === 0) sent += `M${px},${py}h0`;
-          break;
-        case TRACE_RETRANSMITTED:
-          retx += `M${(+px - h).toFixed(1)},${(+py - h).toFixed(1)}h${2 * h}v${2 * h}h${-2 * h}Z`;
+
+    if (r && to > from) {
+      const { ts, seqs, kinds, start } = r.rows();
+      // The staircase starts at the last ACK before the strip.
+      let ackFrom = start + from;
+      while (ackFrom > start && kinds[ackFrom] !== TRACE_ACK) ackFrom--;
+      // One pass: the ACK staircase and the sent dots are drawn as they come,
+      // in two colours, so the fill style switches are batched per kind below.
+      // ACK steps: one per pixel column.
+      ctx.fillStyle = SERIES_COLOURS.ack;
+      let ackX = NaN;
+      let ackY = 0;
+      let colTop = 0;
+      let colBottom = 0;
+      const flushColumn = () => {
+        if (colBottom > colTop) ctx.fillRect(ackX - (lw >> 1), colTop - (lw >> 1), lw, colBottom - colTop + lw);
+      };
+      for (let i = ackFrom; i < start + to; i++) {
+        if (kinds[i] !== TRACE_ACK) continue;
+        const ax = Math.round(x(ts[i]));
+        const ay = Math.round(y(seqs[i]));
+        if (Number.isNaN(ackX)) {
+          ackX = ax;
+          ackY = colTop = colBottom = ay;
+          continue;
+        }
+        if (ax !== ackX) {
+          flushColumn();
+          // the tread: level at the previous ACK until this one
+          ctx.fillRect(ackX, ackY - (lw >> 1), ax - ackX, lw);
+          drawn++;
+          colTop = Math.min(ackY, ay);
+          colBottom = Math.max(ackY, ay);
+          ackX = ax;
+        } else {
+          colTop = Math.min(colTop, ay);
+          colBottom = Math.max(colBottom, ay);
+        }
+        ackY = ay;
+      }
+      if (!Number.isNaN(ackX)) {
+        flushColumn();
+        const endX = Math.round(x(Math.min(now(), ts[start + to - 1])));
+        if (endX > ackX) ctx.fillRect(ackX, ackY - (lw >> 1), endX - ackX, lw);
+      }
+
+      // Sent segments: square dots, one per pixel; retransmissions and drops collected.
+      ctx.fillStyle = SERIES_COLOURS.sent;
+      let lastX = NaN;
+      let lastY = NaN;
+      for (let i = start + from; i < start + to; i++) {
+        const k = kinds[i];
+        if (k === TRACE_ACK) continue;
+        const sx = Math.round(x(ts[i]));
+        const sy = Math.round(y(seqs[i]));
+        if (k === TRACE_SENT) {
+          if (sx === lastX && sy === lastY) continue;
+          lastX = sx;
+          lastY = sy;
+          ctx.fillRect(sx - half, sy - half, dot, dot);
+          drawn++;
+        } else if (k === TRACE_RETRANSMITTED) {
+          if (2 * nRetx + 2 > retx.length) retx = grow(retx);
+          retx[2 * nRetx] = sx;
+          retx[2 * nRetx + 1] = sy;
           nRetx++;
-          break;
-        case TRACE_ACK:
-          ack += lastAckY === null ? `M${px},${py}` : `H${px}V${py}`;
-          lastAckY = +py;
-          break;
-        case TRACE_DROPPED:
-          drop += `M${(+px - h).toFixed(1)},${(+py - h).toFixed(1)}l${2 * h},${2 * h}m0,${-2 * h}l${-2 * h},${2 * h}`;
+        } else if (k === TRACE_DROPPED) {
+          if (2 * nDrop + 2 > drops.length) drops = grow(drops);
+          drops[2 * nDrop] = sx;
+          drops[2 * nDrop + 1] = sy;
           nDrop++;
-          break;
+        }
       }
     }
-    if (lastAckY !== null && r && to > 0) ack += `H${x(Math.min(now(), r.t(to - 1))).toFixed(1)}`;
-    paths.sent.setAttribute('stroke-width', String(Math.max(2, 0.25 * rem)));
-    paths.ack.setAttribute('d', ack);
-    paths.sent.setAttribute('d', sent);
-    paths.retx.setAttribute('d', retx);
-    paths.drop.setAttribute('d', drop);
-    paths.retx.dataset.count = String(nRetx);
-    paths.drop.dataset.count = String(nDrop);
-    return to - from;
+
+    // Retransmissions (open squares) and drops (×), on top; one per pixel.
+    ctx.beginPath();
+    for (let k = 0; k < nRetx; k++) {
+      const rx = retx[2 * k];
+      const ry = retx[2 * k + 1];
+      if (k > 0 && rx === retx[2 * k - 2] && ry === retx[2 * k - 1]) continue;
+      ctx.rect(rx - h + 0.5, ry - h + 0.5, 2 * h, 2 * h);
+      drawn++;
+    }
+    ctx.strokeStyle = SERIES_COLOURS.retransmit;
+    ctx.lineWidth = 2 * scale;
+    ctx.stroke();
+
+    ctx.beginPath();
+    for (let k = 0; k < nDrop; k++) {
+      const dx = drops[2 * k];
+      const dy = drops[2 * k + 1];
+      if (k > 0 && dx === drops[2 * k - 2] && dy === drops[2 * k - 1]) continue;
+      ctx.moveTo(dx - h, dy - h);
+      ctx.lineTo(dx + h, dy + h);
+      ctx.moveTo(dx + h, dy - h);
+      ctx.lineTo(dx - h, dy + h);
+      drawn++;
+    }
+    ctx.strokeStyle = SERIES_COLOURS.drop;
+    ctx.lineWidth = 2 * scale;
+    ctx.stroke();
+
+    // For tests and curious students: the rows of each kind in the window.
+    container.dataset.sent = String(counts.sent);
+    container.dataset.retransmits = String(counts.retransmitted);
+    container.dataset.acks = String(counts.acks);
+    container.dataset.drops = String(counts.dropped);
+    return drawn;
   };
 
   return createTimeChart(container, {
@@ -117,8 +197,23 @@ export function createTimeSeqChart(container: HTMLElement, flowLabel: string, ri
   });
 }
 
-function countKind(r: PacketRing, from: number, to: number, kind: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) if (r.kind(i) === kind) n++;
-  return n;
+function grow(a: Float64Array): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Rows of each kind among rows [from, to). */
+export function countRows(ring: PacketRing | null, from: number, to: number): TimeSeqCounts {
+  const counts: TimeSeqCounts = { sent: 0, retransmitted: 0, acks: 0, dropped: 0 };
+  if (!ring) return counts;
+  const { kinds, start } = ring.rows();
+  for (let i = start + from; i < start + to; i++) {
+    const k = kinds[i];
+    if (k === TRACE_SENT) counts.sent++;
+    else if (k === TRACE_ACK) counts.acks++;
+    else if (k === TRACE_RETRANSMITTED) counts.retransmitted++;
+    else if (k === TRACE_DROPPED) counts.dropped++;
+  }
+  return counts;
 }

@@ -22,3 +22,20 @@ describe('PacketRing', () => {
     expect(r.lowerBound(99)).toBe(4);
   });
 });
+
+describe('PacketRing over a long run', () => {
+  it('keeps exactly the newest `capacity` rows, in order, through many compactions', () => {
+    const r = new PacketRing(1000);
+    for (let i = 0; i < 12_345; i++) r.push(i * 0.001, i, i % 4);
+    expect(r.length).toBe(1000);
+    expect(r.dropped).toBe(11_345);
+    expect(r.seq(0)).toBe(11_345);
+    expect(r.seq(999)).toBe(12_344);
+    const { ts, seqs, start, length } = r.rows();
+    for (let i = 1; i < length; i++) {
+      expect(ts[start + i]).toBeGreaterThan(ts[start + i - 1]);
+      expect(seqs[start + i]).toBe(seqs[start + i - 1] + 1);
+    }
+    expect(r.lowerBound(12)).toBe(12_000 - 11_345);
+  });
+});

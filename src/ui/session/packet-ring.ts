@@ -1,23 +1,37 @@
 /**
- * The time-sequence trace of one flow on the main thread: a true ring of
- * (time, seq, kind) rows. Unlike the charts' RingBuffer it does not decimate
- * (a diagram of individual packets cannot merge packets), so on very long
- * runs the OLDEST rows are dropped once `capacity` is reached: the diagram
- * then starts later than t = 0. At 50,000 rows per flow that takes roughly
- * 10,000 segments, well past what a student zooms into.
+ * The time-sequence trace of one flow on the main thread: (time, seq, kind)
+ * rows in time order. Unlike the charts' RingBuffer it does not decimate (a
+ * diagram of individual packets cannot merge packets), so on very long runs
+ * the OLDEST rows are dropped once `capacity` is reached: the diagram then
+ * starts later than t = 0. At 50,000 rows per flow that is roughly 10,000
+ * segments with their ACKs, well past what a student zooms into.
  *
- * Storage grows by doubling up to `capacity`, so the many flows of a large
- * scenario that are never looked at cost little.
+ * Rows sit in plain typed arrays, in order, from `start`: reading row i is an
+ * array access (the diagram reads every visible row each time it draws).
+ * Dropping the oldest row only moves `start`; when the arrays' end is
+ * reached the live rows are moved back to the front, at most once per
+ * capacity/4 pushes. Storage grows by doubling up to that, so the flows of a
+ * large scenario that are never traced cost nothing.
  */
 export const PACKET_ROWS_PER_FLOW = 50_000;
 
+/** The rows as arrays, for tight loops: row i is `ts[start + i]`, … for i < length. */
+export interface PacketRows {
+  ts: Float64Array;
+  seqs: Float64Array;
+  kinds: Uint8Array;
+  start: number;
+  length: number;
+}
+
 export class PacketRing {
   readonly capacity: number;
+  private readonly room: number;
   private ts: Float64Array;
   private seqs: Float64Array;
   private kinds: Uint8Array;
   /** index of the oldest row */
-  private head = 0;
+  private start = 0;
   private n = 0;
   /** rows dropped because the ring was full */
   dropped = 0;
@@ -25,10 +39,11 @@ export class PacketRing {
   constructor(capacity = PACKET_ROWS_PER_FLOW) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('capacity must be a positive integer');
     this.capacity = capacity;
-    const start = Math.min(capacity, 1024);
-    this.ts = new Float64Array(start);
-    this.seqs = new Float64Array(start);
-    this.kinds = new Uint8Array(start);
+    this.room = capacity + Math.max(1, capacity >> 2);
+    const size = Math.min(this.room, 1024);
+    this.ts = new Float64Array(size);
+    this.seqs = new Float64Array(size);
+    this.kinds = new Uint8Array(size);
   }
 
   get length(): number {
@@ -37,29 +52,33 @@ export class PacketRing {
 
   /** Row `i`, 0 = oldest kept. */
   t(i: number): number {
-    return this.ts[(this.head + i) % this.ts.length];
+    return this.ts[this.start + i];
   }
 
   seq(i: number): number {
-    return this.seqs[(this.head + i) % this.ts.length];
+    return this.seqs[this.start + i];
   }
 
   kind(i: number): number {
-    return this.kinds[(this.head + i) % this.ts.length];
+    return this.kinds[this.start + i];
+  }
+
+  rows(): PacketRows {
+    return { ts: this.ts, seqs: this.seqs, kinds: this.kinds, start: this.start, length: this.n };
   }
 
   push(t: number, seq: number, kind: number): void {
-    if (this.n === this.ts.length && this.n < this.capacity) this.grow();
     if (this.n === this.capacity) {
-      // full: overwrite the oldest
-      this.ts[this.head] = t;
-      this.seqs[this.head] = seq;
-      this.kinds[this.head] = kind;
-      this.head = (this.head + 1) % this.capacity;
+      this.start += 1;
+      this.n -= 1;
       this.dropped += 1;
-      return;
     }
-    const at = (this.head + this.n) % this.ts.length;
+    let at = this.start + this.n;
+    if (at === this.ts.length) {
+      if (this.ts.length < this.room) this.grow();
+      else this.compact();
+      at = this.start + this.n;
+    }
     this.ts[at] = t;
     this.seqs[at] = seq;
     this.kinds[at] = kind;
@@ -70,27 +89,37 @@ export class PacketRing {
   lowerBound(t: number): number {
     let lo = 0;
     let hi = this.n;
+    const ts = this.ts;
+    const s = this.start;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.t(mid) < t) lo = mid + 1;
+      if (ts[s + mid] < t) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
+  /** Move the live rows to the front of the arrays. */
+  private compact(): void {
+    const { start: s, n } = this;
+    this.ts.copyWithin(0, s, s + n);
+    this.seqs.copyWithin(0, s, s + n);
+    this.kinds.copyWithin(0, s, s + n);
+    this.start = 0;
+  }
+
   private grow(): void {
-    const size = Math.min(this.capacity, this.ts.length * 2);
+    const size = Math.min(this.room, this.ts.length * 2);
+    const { start: s, n } = this;
     const ts = new Float64Array(size);
     const seqs = new Float64Array(size);
     const kinds = new Uint8Array(size);
-    for (let i = 0; i < this.n; i++) {
-      ts[i] = this.t(i);
-      seqs[i] = this.seq(i);
-      kinds[i] = this.kind(i);
-    }
+    ts.set(this.ts.subarray(s, s + n));
+    seqs.set(this.seqs.subarray(s, s + n));
+    kinds.set(this.kinds.subarray(s, s + n));
     this.ts = ts;
     this.seqs = seqs;
     this.kinds = kinds;
-    this.head = 0;
+    this.start = 0;
   }
 }

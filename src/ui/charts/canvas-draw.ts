@@ -1,0 +1,314 @@
+/**
+ * Drawing a long series on a canvas in time proportional to the chart's
+ * width, not to the number of points.
+ *
+ * Only the points inside the visible time window are read (a binary search
+ * finds it), and of the points that fall into one pixel column only the
+ * first, the lowest, the highest and the last are drawn (the "M4" reduction
+ * of Jugel et al., VLDB 2014): the picture is the same as drawing them all,
+ * sawtooth peaks and the drop to cwnd = 1 included, but a chart of 2,000 (or
+ * 200,000) points costs a few line segments per pixel column.
+ */
+
+/** A time-ordered series: RingBuffer, or anything read the same way. */
+export interface Series {
+  readonly length: number;
+  t(i: number): number;
+  y(i: number): number;
+  lowerBound(t: number): number;
+}
+
+/** Where path commands go: a CanvasRenderingContext2D, or a recorder in tests. */
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+}
+
+/** Indexes [from, to) of the points inside [t0, t1] plus one on each side, so lines run to the edges. */
+export function visibleRange(s: Series, t0: number, t1: number): [number, number] {
+  const n = s.length;
+  if (n === 0) return [0, 0];
+  let hi = s.lowerBound(t1);
+  while (hi < n && s.t(hi) <= t1) hi++;
+  return [Math.max(0, s.lowerBound(t0) - 1), Math.min(n, hi + 1)];
+}
+
+/** A linear map from data to pixels, as a plain function (a d3 scale costs more per call). */
+export function linear(d0: number, d1: number, r0: number, r1: number): (v: number) => number {
+  const k = (r1 - r0) / (d1 - d0 || 1);
+  return (v) => r0 + (v - d0) * k;
+}
+
+/**
+ * Trace the points [from, to) of `s` as a polyline into `sink`, reduced to
+ * at most four vertices per pixel column. NaN values are gaps (a new
+ * subpath starts after them). Returns the number of vertices emitted.
+ */
+export function tracePolyline(
+  s: Series,
+  from: number,
+  to: number,
+  px: (t: number) => number,
+  py: (v: number) => number,
+  sink: PathSink,
+): number {
+  let emitted = 0;
+  let pen = false;
+  let column = NaN;
+  // the current column's points, in pixels
+  let colX = 0;
+  let firstY = 0;
+  let minY = 0;
+  let maxY = 0;
+  let lastY = 0;
+  let count = 0;
+
+  const flush = () => {
+    if (count === 0) return;
+    // The first vertex was emitted when the column opened; add the extremes and the last.
+    if (count > 1) {
+      const lo = Math.min(minY, maxY);
+      const hi = Math.max(minY, maxY);
+      // Order the extremes so the path goes from the first value through both to the last.
+      const down = firstY <= lastY;
+      if (lo !== firstY || hi !== firstY) {
+        sink.lineTo(colX, down ? lo : hi);
+        sink.lineTo(colX, down ? hi : lo);
+        emitted += 2;
+      }
+      sink.lineTo(colX, lastY);
+      emitted += 1;
+    }
+    count = 0;
+  };
+
+  for (let i = from; i < to; i++) {
+    const v = s.y(i);
+    if (!Number.isFinite(v)) {
+      flush();
+      pen = false;
+      column = NaN;
+      continue;
+    }
+    const x = px(s.t(i));
+    const y = py(v);
+    const c = Math.floor(x);
+    if (pen && c === column) {
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      lastY = y;
+      count += 1;
+      continue;
+    }
+    flush();
+    if (pen) sink.lineTo(x, y);
+    else sink.moveTo(x, y);
+    pen = true;
+    emitted += 1;
+    column = c;
+    colX = x;
+    firstY = minY = maxY = lastY = y;
+    count = 1;
+  }
+  flush();
+  return emitted;
+}
+
+/** Parse an SVG-style dash string ('7 4') for setLineDash. */
+export function dashArray(dash: string | undefined): number[] {
+  if (!dash) return [];
+  return dash
+    .split(/[\s,]+/)
+    .map(Number)
+    .filter((n) => Number.isFinite(n) && n >= 0);
+}
+
+/**
+ * A dense series as vertical spans, one per pixel column: the column's
+ * lowest and highest pixel the polyline passes through (the segments into and
+ * out of the column included, so the spans join up into a continuous line).
+ * This is how the polyline would be rasterized at one-pixel resolution; drawn
+ * as integer-aligned rectangles it costs a blit per run of equal columns
+ * instead of anti-aliased stroking of thousands of segments, which is what
+ * made canvas charts slow without a GPU. `emit(column, top, bottom)` is called
+ * in column order; NaN values are gaps. Returns the number of spans.
+ */
+export function columnSpans(
+  s: Series,
+  from: number,
+  to: number,
+  px: (t: number) => number,
+  py: (v: number) => number,
+  emit: (column: number, top: number, bottom: number) => void,
+): number {
+  let spans = 0;
+  let have = false;
+  let col = 0;
+  let top = 0;
+  let bottom = 0;
+  let prevX = 0;
+  let prevY = 0;
+  const flush = () => {
+    emit(col, top, bottom);
+    spans++;
+  };
+  const add = (c: number, ya: number, yb: number) => {
+    const lo = ya < yb ? ya : yb;
+    const hi = ya < yb ? yb : ya;
+    if (c === col) {
+      if (lo < top) top = lo;
+      if (hi > bottom) bottom = hi;
+      return;
+    }
+    flush();
+    col = c;
+    top = lo;
+    bottom = hi;
+  };
+  for (let i = from; i < to; i++) {
+    const v = s.y(i);
+    if (!Number.isFinite(v)) {
+      if (have) flush();
+      have = false;
+      continue;
+    }
+    const x = px(s.t(i));
+    const y = py(v);
+    if (!have) {
+      have = true;
+      col = Math.floor(x);
+      top = bottom = y;
+      prevX = x;
+      prevY = y;
+      continue;
+    }
+    const c1 = Math.floor(x);
+    if (c1 <= col) {
+      add(col, y, y);
+    } else {
+      // The segment crosses columns col..c1: its y range within each.
+      const dx = x - prevX || 1;
+      const k = (y - prevY) / dx;
+      for (let c = Math.floor(prevX); c <= c1; c++) {
+        const xa = Math.max(prevX, c);
+        const xb = Math.min(x, c + 1);
+        add(c, prevY + (xa - prevX) * k, prevY + (xb - prevX) * k);
+      }
+    }
+    prevX = x;
+    prevY = y;
+  }
+  if (have) flush();
+  return spans;
+}
+
+/** Is column `c` drawn under the dash pattern (lengths in px along x; [] = solid)? */
+export function dashOn(pattern: readonly number[], c: number): boolean {
+  if (pattern.length === 0) return true;
+  let period = 0;
+  for (const p of pattern) period += p;
+  if (period <= 0) return true;
+  let pos = ((c % period) + period) % period;
+  for (let k = 0; k < pattern.length; k++) {
+    if (pos < pattern[k]) return k % 2 === 0;
+    pos -= pattern[k];
+  }
+  return true;
+}
+
+/** Something that fills rectangles: a CanvasRenderingContext2D, or a recorder in tests. */
+export interface RectSink {
+  fillRect(x: number, y: number, w: number, h: number): void;
+}
+
+/**
+ * Draw a series as a line `lineWidth` px thick from its column spans, with an
+ * optional dash pattern applied along x; neighbouring columns with the same
+ * span are one rectangle. Returns the number of rectangles filled.
+ */
+export function fillLine(
+  s: Series,
+  from: number,
+  to: number,
+  px: (t: number) => number,
+  py: (v: number) => number,
+  lineWidth: number,
+  dash: readonly number[],
+  sink: RectSink,
+): number {
+  const w = Math.max(1, Math.round(lineWidth));
+  const half = w / 2;
+  let rects = 0;
+  // the run of equal columns being built
+  let runStart = 0;
+  let runEnd = -1;
+  let runY = 0;
+  let runH = 0;
+  let open = false;
+  const flushRun = () => {
+    if (!open) return;
+    sink.fillRect(runStart - Math.floor((w - 1) / 2), runY, runEnd - runStart + w, runH);
+    rects++;
+    open = false;
+  };
+  columnSpans(s, from, to, px, py, (c, top, bottom) => {
+    if (!dashOn(dash, c)) {
+      flushRun();
+      return;
+    }
+    const y0 = Math.round(top - half);
+    const h = Math.max(w, Math.round(bottom + half) - y0);
+    if (open && c === runEnd + 1 && y0 === runY && h === runH) {
+      runEnd = c;
+      return;
+    }
+    flushRun();
+    open = true;
+    runStart = runEnd = c;
+    runY = y0;
+    runH = h;
+  });
+  flushRun();
+  return rects;
+}
+
+/**
+ * Fill the area between a series and the baseline `base` (pixels), column by
+ * column, up to the highest point the line reaches in each column.
+ */
+export function fillArea(
+  s: Series,
+  from: number,
+  to: number,
+  px: (t: number) => number,
+  py: (v: number) => number,
+  base: number,
+  sink: RectSink,
+): number {
+  let rects = 0;
+  let runStart = 0;
+  let runEnd = -1;
+  let runY = 0;
+  let open = false;
+  const flushRun = () => {
+    if (!open) return;
+    if (runY < base) {
+      sink.fillRect(runStart, runY, runEnd - runStart + 1, base - runY);
+      rects++;
+    }
+    open = false;
+  };
+  columnSpans(s, from, to, px, py, (c, top) => {
+    const y0 = Math.round(top);
+    if (open && c === runEnd + 1 && y0 === runY) {
+      runEnd = c;
+      return;
+    }
+    flushRun();
+    open = true;
+    runStart = runEnd = c;
+    runY = y0;
+  });
+  flushRun();
+  return rects;
+}
