@@ -1,6 +1,7 @@
 /**
  * The main thread's side of the engine worker: typed commands out, typed
- * messages in, and request/answer pairing for CSV export.
+ * messages in, and request/answer pairing for CSV export and the flows' next
+ * segments.
  */
 import type { FromWorker, ToWorker } from './protocol';
 
@@ -14,6 +15,9 @@ export interface WorkerLike {
 
 export type Listener = (message: FromWorker) => void;
 
+/** A worker message that answers a request. */
+type Answer = Extract<FromWorker, { type: 'csv' | 'nextSegments' }>;
+
 /**
  * Start the engine worker. The `new Worker(new URL(…, import.meta.url))`
  * form must stay literal: it is how Vite finds and bundles the worker.
@@ -24,7 +28,7 @@ export function startEngineWorker(): WorkerLike {
 
 export class EngineClient {
   private readonly listeners = new Set<Listener>();
-  private readonly pending = new Map<number, { resolve(files: Record<string, string>): void; reject(e: Error): void }>();
+  private readonly pending = new Map<number, { resolve(answer: Answer): void; reject(e: Error): void }>();
   private nextRequest = 1;
 
   constructor(private readonly worker: WorkerLike = startEngineWorker()) {
@@ -46,11 +50,24 @@ export class EngineClient {
   }
 
   /** The five CSV files of the run so far, by file name. */
-  exportCsv(): Promise<Record<string, string>> {
+  async exportCsv(): Promise<Record<string, string>> {
+    const answer = await this.request((requestId) => ({ type: 'exportCsv', requestId }));
+    if (answer.type !== 'csv') throw new Error(`unexpected answer ${answer.type}`);
+    return answer.files;
+  }
+
+  /** Each TCP flow's next new data segment at the engine's time now (flow id → segment). */
+  async nextSegments(): Promise<{ time: number; seqs: Record<string, number> }> {
+    const answer = await this.request((requestId) => ({ type: 'nextSegments', requestId }));
+    if (answer.type !== 'nextSegments') throw new Error(`unexpected answer ${answer.type}`);
+    return { time: answer.time, seqs: answer.seqs };
+  }
+
+  private request(command: (requestId: number) => ToWorker): Promise<Answer> {
     const requestId = this.nextRequest++;
     return new Promise((resolve, reject) => {
       this.pending.set(requestId, { resolve, reject });
-      this.send({ type: 'exportCsv', requestId });
+      this.send(command(requestId));
     });
   }
 
@@ -62,12 +79,12 @@ export class EngineClient {
   }
 
   private receive(message: FromWorker): void {
-    if (message.type === 'csv' || (message.type === 'error' && message.requestId !== undefined)) {
+    if (message.type === 'csv' || message.type === 'nextSegments' || (message.type === 'error' && message.requestId !== undefined)) {
       const p = this.pending.get(message.requestId!);
       if (p) {
         this.pending.delete(message.requestId!);
-        if (message.type === 'csv') p.resolve(message.files);
-        else p.reject(new Error(message.message));
+        if (message.type === 'error') p.reject(new Error(message.message));
+        else p.resolve(message);
         return;
       }
     }

@@ -7,17 +7,22 @@ import { describe, expect, it } from 'vitest';
 import { runDataToCsv } from '../engine/output/csv';
 import { parseScenarioText } from '../engine/scenario';
 import { Simulator } from '../engine/simulator';
-import { EngineHost } from './engine-host';
+import { EngineHost, type HostOptions } from './engine-host';
 import { batchTransferables, type FromWorker } from './protocol';
 
-function host() {
+function host(options: Partial<HostOptions> = {}) {
   const parsed = parseScenarioText(readFileSync('scenarios/single-drop-reno.json', 'utf8'));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   let now = 0;
   let tasks: { at: number; fn: () => void }[] = [];
   const messages: FromWorker[] = [];
+  const engines: Simulator[] = [];
   const h = new EngineHost({
-    createEngine: (s) => new Simulator(s),
+    createEngine: (s) => {
+      const sim = new Simulator(s);
+      engines.push(sim);
+      return sim;
+    },
     post: (m) => messages.push(m),
     now: () => now,
     schedule: (fn, ms) => {
@@ -28,18 +33,22 @@ function host() {
       };
     },
     toCsv: runDataToCsv,
-  });
+  }, options);
   h.handle({ type: 'load', scenario: parsed.scenario });
   /** Run timers for `ms` of fake wall time (the engine's own cost is not charged). */
   const advance = (ms: number) => {
     const end = now + ms;
-    for (let task = tasks.shift(); task && task.at <= end; task = tasks.shift()) {
+    for (;;) {
+      tasks.sort((x, y) => x.at - y.at);
+      const task = tasks[0];
+      if (!task || task.at > end) break;
+      tasks.shift();
       now = Math.max(now, task.at);
       task.fn();
     }
     now = end;
   };
-  return { h, messages, advance, scenario: parsed.scenario };
+  return { h, messages, advance, engines, scenario: parsed.scenario };
 }
 
 describe('EngineHost with the real Simulator', () => {
@@ -123,5 +132,33 @@ describe('EngineHost packet trace batching', () => {
     const buffers = batchTransferables(b);
     expect(buffers).toContain(b.trace!.seq.buffer);
     expect(new Set(buffers).size).toBe(buffers.length);
+  });
+});
+
+describe('EngineHost packet trace on a long run', () => {
+  it('empties the engine\'s trace once enough rows are posted, and the page still gets every row once, numbered', () => {
+    const { h, messages, advance, engines, scenario } = host({ drainTraceRows: 500 });
+    h.handle({ type: 'speed', speed: 4 });
+    h.handle({ type: 'play' });
+    let longest = 0;
+    for (let ms = 0; ms < (scenario.duration / 4) * 1000 + 1000; ms += 100) {
+      advance(100);
+      longest = Math.max(longest, engines[0].packetTrace.length);
+    }
+    expect(h.currentStatus).toBe('done');
+    const batches = messages.flatMap((m) => (m.type === 'batch' && m.batch.trace ? [m.batch] : []));
+    let next = 0;
+    let last = -Infinity;
+    for (const b of batches) {
+      expect(b.firstTraceRow).toBe(next);
+      next += b.trace!.time.length;
+      if (b.trace!.time.length) {
+        expect(b.trace!.time[0]).toBeGreaterThanOrEqual(last);
+        last = b.trace!.time[b.trace!.time.length - 1];
+      }
+    }
+    expect(next).toBeGreaterThan(3000); // many drains
+    // The worker holds at most one batch's worth of rows beyond the drain mark.
+    expect(longest).toBeLessThan(500 + 400);
   });
 });

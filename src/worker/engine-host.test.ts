@@ -108,6 +108,11 @@ class FakeEngine implements EngineLike {
     return null;
   }
 
+  /** One TCP flow sending 100 segments per simulated second. */
+  state() {
+    return { time: this.time, flows: [{ id: 'A', kind: 'tcp' as const, nextSeq: Math.floor(this.time * 100) }] };
+  }
+
   addFault(f: FaultSpec): void {
     this.faults.push(f);
     // As the real Simulator does: the scenario records what was injected.
@@ -184,7 +189,7 @@ interface Harness {
   lastStatus(): StatusSnapshot;
 }
 
-function harness(opts: { events?: EventRow[]; msPerSimSecond?: number; duration?: number } = {}): Harness {
+function harness(opts: { events?: EventRow[]; msPerSimSecond?: number; duration?: number; load?: boolean } = {}): Harness {
   const time = new FakeTime();
   const messages: Harness['messages'] = [];
   const engines: FakeEngine[] = [];
@@ -200,7 +205,7 @@ function harness(opts: { events?: EventRow[]; msPerSimSecond?: number; duration?
     toCsv: () => ({ 'summary.csv': 'flow,kind\n' }),
   };
   const host = new EngineHost(deps);
-  host.handle({ type: 'load', scenario: scenario(opts.duration ?? 10) });
+  if (opts.load !== false) host.handle({ type: 'load', scenario: scenario(opts.duration ?? 10) });
   const of = <T extends FromWorker['type']>(type: T) =>
     messages.map((m) => m.msg).filter((m): m is Extract<FromWorker, { type: T }> => m.type === type);
   return {
@@ -396,6 +401,24 @@ describe('EngineHost', () => {
       requestId: 7,
       files: { 'summary.csv': 'flow,kind\n' },
     });
+  });
+
+  it('answers nextSegments with each TCP flow\'s next segment where the engine stands, under the same request id', () => {
+    const h = harness();
+    h.host.handle({ type: 'play' });
+    h.time.advance(500);
+    h.host.handle({ type: 'pause' });
+    expect(h.lastStatus().status).toBe('paused');
+    const at = h.engines[0].time;
+    expect(at).toBeGreaterThan(0);
+    h.host.handle({ type: 'nextSegments', requestId: 9 });
+    expect(h.messages.at(-1)!.msg).toEqual({ type: 'nextSegments', requestId: 9, time: at, seqs: { A: Math.floor(at * 100) } });
+  });
+
+  it('answers a request made before any scenario with an error carrying its id, and keeps going', () => {
+    const h = harness({ load: false });
+    h.host.handle({ type: 'nextSegments', requestId: 4 });
+    expect(h.messages.at(-1)!.msg).toEqual({ type: 'error', message: 'no scenario is loaded', requestId: 4 });
   });
 
   it('clamps speeds into range', () => {

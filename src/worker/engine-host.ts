@@ -15,6 +15,7 @@
  * each other with no idle time (still ≤ budget each, so commands get in
  * between), and batches still go out at most once per tick interval.
  */
+import type { FlowState } from '../engine/api';
 import type { EventRow, RunData } from '../engine/output/rundata';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
 import {
@@ -47,6 +48,8 @@ export interface EngineLike {
   eventCount(): number;
   eventRows(from: number, to: number): EventRow[];
   runData(): RunData;
+  /** The engine's state now (the next segment of each flow, among others). */
+  state(): { time: number; flows: readonly Pick<FlowState, 'id' | 'kind' | 'nextSeq'>[] };
   /** Optional: record the time-sequence trace of these flows (the real Simulator has it). */
   tracePackets?(flows: readonly number[]): void;
   /** Optional: trace exactly these flows from now on. */
@@ -54,14 +57,21 @@ export interface EngineLike {
   readonly packetTrace?: PacketTraceSource;
 }
 
-/** The Simulator's packet trace columns, as far as the host reads them. */
+/**
+ * The Simulator's packet trace columns, as far as the host uses them: it
+ * reads new rows, and empties the columns (their `length`) once it has
+ * posted enough of them (HostOptions.drainTraceRows), so a long run's trace does not
+ * pile up in the worker.
+ */
 export interface PacketTraceSource {
   readonly length: number;
-  readonly time: { view(from: number, to: number): Float64Array };
-  readonly flow: { view(from: number, to: number): Int32Array };
-  readonly kind: { view(from: number, to: number): Int32Array };
-  readonly seq: { view(from: number, to: number): Int32Array };
+  readonly time: { length: number; view(from: number, to: number): Float64Array };
+  readonly flow: { length: number; view(from: number, to: number): Int32Array };
+  readonly kind: { length: number; view(from: number, to: number): Int32Array };
+  readonly seq: { length: number; view(from: number, to: number): Int32Array };
 }
+
+
 
 export interface HostDeps {
   createEngine(scenario: Scenario): EngineLike;
@@ -80,9 +90,11 @@ export interface HostOptions {
   budgetMs: number;
   /** a tick after a long gap (a throttled background tab) advances at most this much wall time */
   maxElapsedMs: number;
+  /** once this many packet trace rows have been posted, the engine's trace columns are emptied (they keep their capacity) */
+  drainTraceRows: number;
 }
 
-export const DEFAULT_HOST_OPTIONS: HostOptions = { tickMs: 1000 / 30, budgetMs: 8, maxElapsedMs: 100 };
+export const DEFAULT_HOST_OPTIONS: HostOptions = { tickMs: 1000 / 30, budgetMs: 8, maxElapsedMs: 100, drainTraceRows: 1 << 16 };
 
 /** Smallest and starting simulated slice handed to the engine in one call, seconds. */
 const MIN_SLICE = 1e-6;
@@ -105,7 +117,10 @@ export class EngineHost {
   private slice = START_SLICE;
   private sentSamples = 0;
   private sentEvents = 0;
+  /** rows of the engine's packet trace posted since it was last emptied */
   private sentTrace = 0;
+  /** rows posted before that (firstTraceRow counts the run's rows) */
+  private drainedTrace = 0;
   /** the flow the time-sequence diagram shows */
   private tracedFlow = -1;
   private lastTickAt = 0;
@@ -152,13 +167,16 @@ export class EngineHost {
         case 'exportCsv':
           this.exportCsv(msg.requestId);
           break;
+        case 'nextSegments':
+          this.nextSegments(msg.requestId);
+          break;
         default: {
           const never: never = msg;
           throw new Error(`unknown command ${JSON.stringify(never)}`);
         }
       }
     } catch (err) {
-      this.fail(err, msg.type === 'exportCsv' ? msg.requestId : undefined);
+      this.fail(err, msg.type === 'exportCsv' || msg.type === 'nextSegments' ? msg.requestId : undefined);
     }
   }
 
@@ -187,6 +205,7 @@ export class EngineHost {
     this.sentSamples = 0;
     this.sentEvents = 0;
     this.sentTrace = 0;
+    this.drainedTrace = 0;
     const engine = this.deps.createEngine(structuredClone(scenario));
     this.engine = engine;
     // The time-sequence diagram shows one TCP flow at a time: trace only that one
@@ -249,6 +268,14 @@ export class EngineHost {
     if (!this.engine) throw new Error('no scenario is loaded');
     const files = this.deps.toCsv(this.engine.runData());
     this.deps.post({ type: 'csv', requestId, files });
+  }
+
+  private nextSegments(requestId: number): void {
+    if (!this.engine) throw new Error('no scenario is loaded');
+    const state = this.engine.state();
+    const seqs: Record<string, number> = {};
+    for (const f of state.flows) if (f.kind === 'tcp') seqs[f.id] = f.nextSeq;
+    this.deps.post({ type: 'nextSegments', requestId, time: state.time, seqs });
   }
 
   // ------------------------------------------------------------------ ticking
@@ -390,7 +417,7 @@ export class EngineHost {
     const pt = engine.packetTrace;
     if (pt) {
       const from = this.sentTrace;
-      batch.firstTraceRow = from;
+      batch.firstTraceRow = this.drainedTrace + from;
       // slice(): copies into buffers of their own, safe to transfer
       batch.trace = {
         time: pt.time.view(from, traceRows).slice(),
@@ -402,6 +429,12 @@ export class EngineHost {
     this.sentSamples = samples;
     this.sentEvents = events;
     this.sentTrace = traceRows;
+    if (pt && traceRows >= this.opts.drainTraceRows) {
+      // Every row is on its way to the page: empty the engine's columns.
+      pt.time.length = pt.flow.length = pt.kind.length = pt.seq.length = 0;
+      this.drainedTrace += traceRows;
+      this.sentTrace = 0;
+    }
     // Due times advance by whole tick intervals, so that ticks of uneven length
     // still give the tick rate on average; after an idle spell, start afresh.
     const now = this.deps.now();

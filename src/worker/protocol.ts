@@ -51,7 +51,12 @@ export type ToWorker =
   /** Trace (for the time-sequence diagram) only this flow from now on. */
   | { type: 'traceFlow'; flow: number }
   /** Ask for the five CSV files of the run so far; answered by `csv` with the same id. */
-  | { type: 'exportCsv'; requestId: number };
+  | { type: 'exportCsv'; requestId: number }
+  /**
+   * Ask for the next new data segment of each TCP flow at the engine's
+   * current time ("drop the next segment"); answered by `nextSegments`.
+   */
+  | { type: 'nextSegments'; requestId: number };
 
 // ---------------------------------------------------------------- worker → page
 
@@ -108,9 +113,9 @@ export interface SampleBatch {
   time: number;
   eventsProcessed: number;
   /**
-   * New rows of the time-sequence trace (every TCP flow is traced), row `i`
-   * being row `firstTraceRow + i` of the run. Absent from engines that do not
-   * trace packets.
+   * New rows of the time-sequence trace (of the flow chosen with
+   * `traceFlow`, or the first TCP flow), row `i` being row `firstTraceRow + i`
+   * of the run's trace. Absent from engines that do not trace packets.
    */
   firstTraceRow?: number;
   trace?: PacketTraceRows;
@@ -140,7 +145,9 @@ export type FromWorker =
   /** Answer to `step`: the event it stopped at, or null when the run ended without one. */
   | { type: 'stepped'; run: number; event: EventRow | null; time: number }
   | { type: 'csv'; requestId: number; files: Record<string, string> }
-  /** `requestId` is set when the error answers an `exportCsv`. */
+  /** flow id → next new data segment (TCP flows), at simulated time `time`. */
+  | { type: 'nextSegments'; requestId: number; time: number; seqs: Record<string, number> }
+  /** `requestId` is set when the error answers a request (`exportCsv`, `nextSegments`). */
   | { type: 'error'; message: string; requestId?: number };
 
 /** The buffers of a batch, to pass as postMessage's transfer list. */

@@ -17,7 +17,6 @@ import { useEdit } from '../editor/use-edit';
 import { useSession } from '../session/context';
 import { describeFault } from './describe';
 import { buildFault, injectLive, type FaultKind, type FaultRequest } from './live-inject';
-import { computeNextSegments } from './next-seq-client';
 
 const KINDS: readonly { value: FaultKind; label: string }[] = [
   { value: 'dropSegments', label: 'Drop next segment(s) of a flow' },
@@ -112,7 +111,7 @@ export function FaultsPanel() {
     if (live) {
       setBusy(true);
       try {
-        const r = await injectLive({ store, session, nextSegments: computeNextSegments }, req);
+        const r = await injectLive({ store, session }, req);
         const s = store.getState();
         const last = s.edited?.faults[s.edited.faults.length - 1];
         setOutcome(r.ok && last ? { ok: true, text: `Injected at t = ${formatSimTime(s.simTime)}: ${describeFault(last, s.edited!.links)}.` } : r.ok ? null : r);

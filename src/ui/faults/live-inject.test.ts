@@ -23,7 +23,12 @@ function setup(status: 'playing' | 'paused' | 'done', pausedAt = 1.2345674) {
   store.getState().statusChanged({ run: 1, status, time: status === 'playing' ? 1.1 : pausedAt, eventsProcessed: 1, speed: 1 });
   const injected: FaultSpec[] = [];
   const calls: string[] = [];
+  const nextSegments = vi.fn(async () => {
+    calls.push('nextSegments');
+    return { reno: 57 };
+  });
   const session = {
+    nextSegments,
     pause: () => {
       calls.push('pause');
       setTimeout(() => store.getState().statusChanged({ run: 1, status: 'paused', time: pausedAt, eventsProcessed: 2, speed: 1 }), 5);
@@ -34,14 +39,13 @@ function setup(status: 'playing' | 'paused' | 'done', pausedAt = 1.2345674) {
       injected.push(f);
     },
   };
-  const nextSegments = vi.fn(async () => ({ reno: 57 }));
   return { store, session, injected, calls, nextSegments };
 }
 
 describe('live fault injection', () => {
   it('pauses, injects at the paused time, records the fault and resumes', async () => {
     const { store, session, injected, calls, nextSegments } = setup('playing');
-    const r = await injectLive({ store, session, nextSegments }, { kind: 'dropBurst', link: 'l2', from: 'r1', count: '3', at: 'ignored' });
+    const r = await injectLive({ store, session }, { kind: 'dropBurst', link: 'l2', from: 'r1', count: '3', at: 'ignored' });
     expect(r.ok).toBe(true);
     expect(calls).toEqual(['pause', 'inject', 'play']);
     expect(injected).toEqual([{ kind: 'dropBurst', link: 'l2', from: 'r1', at: 1.234568, count: 3 }]);
@@ -52,21 +56,27 @@ describe('live fault injection', () => {
     expect(nextSegments).not.toHaveBeenCalled();
   });
 
-  it('drops the next segments of a flow, found by replaying the run so far', async () => {
+  it('drops the next segments of a flow, as the paused engine reports them', async () => {
     const { store, session, injected, calls, nextSegments } = setup('paused');
-    const r = await injectLive({ store, session, nextSegments }, { kind: 'dropSegments', flow: 'reno', count: '2', first: 'ignored' });
+    const r = await injectLive({ store, session }, { kind: 'dropSegments', flow: 'reno', count: '2', first: 'ignored' });
     expect(r.ok).toBe(true);
-    expect(calls).toEqual(['inject']); // it was paused: it stays paused
+    expect(calls).toEqual(['nextSegments', 'inject']); // it was paused: it stays paused
     expect(injected).toEqual([{ kind: 'dropSegments', flow: 'reno', seqs: [57, 58] }]);
-    const [scenario, time] = nextSegments.mock.calls[0] as unknown as [{ faults: FaultSpec[] }, number];
-    expect(time).toBe(1.2345674);
-    expect(scenario.faults).toEqual([{ kind: 'dropSegments', flow: 'reno', seqs: [100] }]);
+    expect(nextSegments).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the engine for the next segments only once it has paused', async () => {
+    const { store, session, injected, calls } = setup('playing');
+    const r = await injectLive({ store, session }, { kind: 'dropSegments', flow: 'reno', count: '1', first: 'ignored' });
+    expect(r.ok).toBe(true);
+    expect(calls).toEqual(['pause', 'nextSegments', 'inject', 'play']);
+    expect(injected).toEqual([{ kind: 'dropSegments', flow: 'reno', seqs: [57] }]);
   });
 
   it('a fault the loader refuses is reported with its field path and never reaches the worker', async () => {
-    const { store, session, injected, calls, nextSegments } = setup('playing');
+    const { store, session, injected, calls } = setup('playing');
     const before = store.getState().scenarioInput;
-    const r = await injectLive({ store, session, nextSegments }, { kind: 'randomLoss', link: 'l2', from: null, rate: '150%', at: '', until: '' });
+    const r = await injectLive({ store, session }, { kind: 'randomLoss', link: 'l2', from: null, rate: '150%', at: '', until: '' });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(formatIssues(r.issues)[0]).toMatch(/^faults\[1\]\.rate: /);
     expect(injected).toEqual([]);
@@ -75,8 +85,8 @@ describe('live fault injection', () => {
   });
 
   it('refuses once the run has ended', async () => {
-    const { store, session, injected, nextSegments } = setup('done');
-    const r = await injectLive({ store, session, nextSegments }, { kind: 'linkDown', link: 'l1', duration: '1', at: '' });
+    const { store, session, injected } = setup('done');
+    const r = await injectLive({ store, session }, { kind: 'linkDown', link: 'l1', duration: '1', at: '' });
     expect(r).toEqual({ ok: false, issues: [{ path: '(fault)', message: 'the run has reached its end: a fault now would change nothing' }] });
     expect(injected).toEqual([]);
   });

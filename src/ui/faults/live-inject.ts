@@ -9,15 +9,23 @@
  * there (at that time; the engine takes no earlier one), appended to the
  * scenario as written with the same time, and play resumes — a pause of one
  * message round trip, invisible in class.
+ *
+ * "Drop the next segment(s)" asks the paused engine for each sender's next
+ * new segment (SimState flows[].nextSeq): a segment not yet sent, so it is
+ * dropped the same way in the live run and in any replay of the saved
+ * scenario, where a dropSegments fault drops the first transmission of its
+ * segments.
  */
-import type { FaultSpec, Scenario, ScenarioIssue } from '../../engine/scenario/types';
+import type { FaultSpec, ScenarioIssue } from '../../engine/scenario/types';
 import type { EditResult } from '../../store/editor';
 import type { LabState, LabStore } from '../../store/lab-store';
 import type { RunCommands } from '../session/run-session';
 import { addFault, fieldValue, type FaultDoc } from '../editor/edit-ops';
-import type { NextSegments } from './next-seq';
 
 export type FaultKind = FaultSpec['kind'];
+
+/** flow id → next new data segment (TCP flows only). */
+export type NextSegments = Record<string, number>;
 
 /** What the fault form asks for; texts as typed (the loader judges them). */
 export type FaultRequest =
@@ -77,8 +85,7 @@ export function liveTime(simTime: number): number {
 
 export interface LiveDeps {
   store: LabStore;
-  session: Pick<RunCommands, 'pause' | 'play' | 'injectFault'>;
-  nextSegments(scenario: Scenario, time: number): Promise<NextSegments>;
+  session: Pick<RunCommands, 'pause' | 'play' | 'injectFault' | 'nextSegments'>;
   /** how long to wait for the worker to confirm the pause, ms */
   timeoutMs?: number;
 }
@@ -126,7 +133,7 @@ export async function injectLive(deps: LiveDeps, req: FaultRequest): Promise<Liv
   if (req.kind === 'dropSegments') {
     if (!s.scenario) return refused('no scenario is loaded');
     try {
-      next = await deps.nextSegments({ ...s.scenario, faults: [...s.scenario.faults, ...s.liveFaults] }, s.simTime);
+      next = await session.nextSegments();
     } catch (err) {
       resume();
       return refused(`could not find the next segment: ${err instanceof Error ? err.message : String(err)}`);

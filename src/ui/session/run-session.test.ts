@@ -169,6 +169,20 @@ describe('RunSession', () => {
     await expect(first).rejects.toThrow('no run');
   });
 
+  it('asks the worker for the next segments and pairs the answer with its request', async () => {
+    const { worker, session } = setup();
+    const csv = session.exportCsv();
+    const next = session.nextSegments();
+    const req = worker.sent.find((m) => m.type === 'nextSegments');
+    expect(req).toBeDefined();
+    if (req?.type !== 'nextSegments') return;
+    worker.emit({ type: 'nextSegments', requestId: req.requestId, time: 1.5, seqs: { reno: 42 } });
+    await expect(next).resolves.toEqual({ reno: 42 });
+    const csvReq = worker.sent.find((m) => m.type === 'exportCsv');
+    if (csvReq?.type === 'exportCsv') worker.emit({ type: 'csv', requestId: csvReq.requestId, files: {} });
+    await expect(csv).resolves.toEqual({});
+  });
+
   it('stops the worker when disposed', async () => {
     const { worker, session } = setup();
     const pending = session.exportCsv();

@@ -32,6 +32,8 @@ export interface RunCommands {
   reset(): void;
   injectFault(fault: FaultSpec): void;
   exportCsv(): Promise<Record<string, string>>;
+  /** Each TCP flow's next new data segment where the engine is now (flow id → segment). */
+  nextSegments(): Promise<Record<string, number>>;
   /** Trace this flow (by index) for the time-sequence diagram from now on. */
   traceFlow(flow: number): void;
 }
@@ -90,6 +92,10 @@ export class RunSession implements RunCommands {
     return this.client.exportCsv();
   }
 
+  async nextSegments(): Promise<Record<string, number>> {
+    return (await this.client.nextSegments()).seqs;
+  }
+
   dispose(): void {
     for (const u of this.unsubscribe) u();
     this.client.terminate();
@@ -117,7 +123,8 @@ export class RunSession implements RunCommands {
         actions.showProblem({ title: 'The simulation stopped', lines: [m.message] });
         break;
       case 'csv':
-        break; // answered through EngineClient.exportCsv
+      case 'nextSegments':
+        break; // answered through EngineClient's requests
     }
   }
 
