@@ -29,6 +29,8 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // exact performance.memory figures (otherwise rounded to buckets)
+        '--enable-precise-memory-info',
       ],
     },
   },
