@@ -49,12 +49,17 @@ test('22-flow dumbbell at max speed: frame times and long tasks', async ({ page 
   };
   const heapStart = await liveHeap();
   await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __long: number[]; __stop: boolean };
+    const w = window as unknown as { __frames: number[]; __long: number[]; __longAt: number[]; __t0: number; __stop: boolean };
     w.__frames = [];
     w.__long = [];
+    w.__longAt = [];
+    w.__t0 = performance.now();
     w.__stop = false;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push(e.duration);
+      for (const e of list.getEntries()) {
+        w.__long.push(e.duration);
+        w.__longAt.push(e.startTime - w.__t0);
+      }
     }).observe({ type: 'longtask', buffered: false });
     let last = performance.now();
     const frame = (t: number) => {
@@ -67,11 +72,12 @@ test('22-flow dumbbell at max speed: frame times and long tasks', async ({ page 
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForTimeout(PLAY_MS);
   const result = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __long: number[]; __stop: boolean };
+    const w = window as unknown as { __frames: number[]; __long: number[]; __longAt: number[]; __t0: number; __stop: boolean };
     w.__stop = true;
     return {
       frames: w.__frames.slice(1),
       long: w.__long,
+      longAt: w.__longAt,
       simTime: document.querySelector('[data-testid="sim-time"]')?.textContent,
       status: document.querySelector('[data-testid="run-status"]')?.getAttribute('data-status'),
     };
@@ -84,7 +90,7 @@ test('22-flow dumbbell at max speed: frame times and long tasks', async ({ page 
     `bench:ui — 22-flow dumbbell, max speed, ${PLAY_MS / 1000} s wall, view: ${VIEW}`,
     `simulated    t = ${result.simTime} s (${result.status})`,
     `frames       ${sorted.length}  p50 ${quantile(sorted, 0.5).toFixed(1)} ms  p95 ${quantile(sorted, 0.95).toFixed(1)} ms  p99 ${quantile(sorted, 0.99).toFixed(1)} ms  max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms  (${over} frames over 17.5 ms)`,
-    `long tasks   ${result.long.length}  total ${longTotal.toFixed(0)} ms  longest ${Math.max(0, ...result.long).toFixed(0)} ms`,
+    `long tasks   ${result.long.length}  total ${longTotal.toFixed(0)} ms  longest ${Math.max(0, ...result.long).toFixed(0)} ms${result.long.length ? `  (at ${result.longAt.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')})` : ''}`,
     `JS heap      ${mb(heapStart)} at start, ${mb(heapEnd)} at end`,
   ];
   console.log(lines.join('\n'));

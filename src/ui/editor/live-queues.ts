@@ -2,22 +2,16 @@
  * The topology view's live data: each link direction's latest queue sample,
  * read from what the run session already keeps for the charts
  * (session/traces.ts: one ring buffer of queue_pkts and one of red_avg per
- * direction), plus what the scenario itself says about the run (faults).
+ * direction, and the direction's drop counter), plus what the scenario itself
+ * says about the run (faults).
  *
- * What the session does not keep, and this file therefore does not have:
- * - drop notifications per direction. Batches carry protocol events (drops
- *   among them), but RunTraces keeps only fast-retransmit and timeout markers,
- *   and a drop row names its direction only inside its `detail` text. Until
- *   the session exposes drops (say `RunTraces.subscribeDrops((link, from,
- *   time) => …)` or a per-direction drop counter column in the queue batch),
- *   the view flashes a direction when a sample shows it *full*: the queue
- *   at its limit (every arrival is lost) or a RED average above maxThresh
- *   (forced drops). Samples come every `sampleInterval`, so an overflow
- *   shorter than that can be missed; RED's early drops and fault drops
- *   (dropBurst, randomLoss, dropSegments) never flash.
- * - the engine's `QueueState.down`. A link is down exactly while a linkDown
- *   fault of the run covers the current time, and the run's faults are known
- *   (scenario + faults injected live), so `linkDownAt` derives it exactly.
+ * - A direction flashes when the engine counted a drop there since the last
+ *   look (queue overflow, RED, random loss, a burst, an outage); a sample at
+ *   the limit or a RED average above maxThresh also counts, for engines
+ *   without the counter.
+ * - A link is down exactly while a linkDown fault of the run covers the
+ *   current time, and the run's faults are known (scenario + faults injected
+ *   live), so `linkDownAt` derives it without asking the engine.
  */
 import type { FaultSpec, LinkSpec } from '../../engine/scenario/types';
 import type { RunTraces } from '../session/traces';
