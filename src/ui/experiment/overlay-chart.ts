@@ -5,7 +5,8 @@
  * show — per pixel column the first, lowest, highest and last sample — so a
  * cwnd sawtooth keeps its peaks and troughs.
  */
-import { axisBottom, axisLeft, scaleLinear, select } from 'd3';
+import { axisBottom, axisLeft, scaleLinear } from 'd3';
+import { createSvgFrame } from '../charts/svg-frame';
 
 export interface OverlaySeries {
   key: string;
@@ -29,8 +30,6 @@ export interface OverlayChart {
   update(spec: OverlaySpec): void;
   destroy(): void;
 }
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
  * An SVG path through the samples, in pixels: at most four points per pixel
@@ -91,30 +90,17 @@ export function thinnedPath(times: Float64Array, values: Float64Array, x: (t: nu
 }
 
 export function createOverlayChart(container: HTMLElement): OverlayChart {
-  const svg = select(container).append('svg').attr('xmlns', SVG_NS).attr('class', 'result-chart overlay-chart').attr('role', 'img');
-  const clipId = `overlay-clip-${Math.random().toString(36).slice(2, 9)}`;
-  svg.append('defs').append('clipPath').attr('id', clipId).append('rect');
-  const plot = svg.append('g').attr('class', 'plot');
-  const grid = plot.append('g').attr('class', 'grid');
-  const xAxis = plot.append('g').attr('class', 'axis axis-x');
-  const yAxis = plot.append('g').attr('class', 'axis axis-y');
-  const xLabel = plot.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle');
-  const yLabel = plot.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle').attr('transform', 'rotate(-90)');
-  const data = plot.append('g').attr('class', 'data').attr('clip-path', `url(#${clipId})`);
+  const frame = createSvgFrame(container, 'result-chart overlay-chart', { clip: true });
+  const { svg, plot, xAxis, yAxis, xLabel, yLabel } = frame;
+  const grid = frame.back.append('g').attr('class', 'grid');
+  const data = plot.append('g').attr('class', 'data').attr('clip-path', frame.clipUrl);
   let last: OverlaySpec | null = null;
 
   const draw = (spec: OverlaySpec): void => {
     last = spec;
-    const width = container.clientWidth;
-    const height = container.clientHeight;
-    if (width <= 0 || height <= 0) return;
-    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const m = { top: 0.75 * rem, right: 1 * rem, bottom: 2.9 * rem, left: 4 * rem };
-    const iw = Math.max(10, width - m.left - m.right);
-    const ih = Math.max(10, height - m.top - m.bottom);
-    svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`).attr('aria-label', spec.ariaLabel);
-    plot.attr('transform', `translate(${m.left},${m.top})`);
-    svg.select(`#${clipId} rect`).attr('x', 0).attr('y', -2).attr('width', iw).attr('height', ih + 4);
+    const size = frame.fit(spec.ariaLabel, { top: 0.75, right: 1, bottom: 2.9, left: 4 });
+    if (!size) return;
+    const { iw, ih, rem } = size;
 
     let top = 0;
     for (const s of spec.series) for (const v of s.values) if (Number.isFinite(v) && v > top) top = v;

@@ -5,7 +5,8 @@
  * parameter — grouped bars with 95 % error bars. It owns its SVG; React only
  * renders the container. Sizes follow the root font size (large-text mode).
  */
-import { area, axisBottom, axisLeft, line, max, min, scaleBand, scaleLinear, scaleLog, select, symbol, type ScaleContinuousNumeric, type SymbolType } from 'd3';
+import { createSvgFrame } from '../charts/svg-frame';
+import { area, axisBottom, axisLeft, line, max, min, scaleBand, scaleLinear, scaleLog, symbol, type ScaleContinuousNumeric, type SymbolType } from 'd3';
 
 export interface ResultPoint {
   /** parameter value (line charts), or the category's label (bars) */
@@ -46,7 +47,6 @@ export interface ResultChart {
   destroy(): void;
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function tooltip(s: ResultSeries, p: ResultPoint, format: (v: number) => string): string {
   if (p.mean === null) return `${s.label}, ${p.xLabel}: no value`;
@@ -55,27 +55,17 @@ function tooltip(s: ResultSeries, p: ResultPoint, format: (v: number) => string)
 }
 
 export function createResultChart(container: HTMLElement): ResultChart {
-  const svg = select(container).append('svg').attr('xmlns', SVG_NS).attr('class', 'result-chart').attr('role', 'img');
-  const plot = svg.append('g').attr('class', 'plot');
-  const grid = plot.append('g').attr('class', 'grid');
-  const xAxis = plot.append('g').attr('class', 'axis axis-x');
-  const yAxis = plot.append('g').attr('class', 'axis axis-y');
-  const xLabel = plot.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle');
-  const yLabel = plot.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle').attr('transform', 'rotate(-90)');
+  const frame = createSvgFrame(container, 'result-chart');
+  const { svg, plot, xAxis, yAxis, xLabel, yLabel } = frame;
+  const grid = frame.back.append('g').attr('class', 'grid');
   const data = plot.append('g').attr('class', 'data');
   let last: ResultChartSpec | null = null;
 
   const draw = (spec: ResultChartSpec): void => {
     last = spec;
-    const width = container.clientWidth;
-    const height = container.clientHeight;
-    if (width <= 0 || height <= 0) return;
-    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const m = { top: 0.9 * rem, right: 1.25 * rem, bottom: 3 * rem, left: 4.25 * rem };
-    const iw = Math.max(10, width - m.left - m.right);
-    const ih = Math.max(10, height - m.top - m.bottom);
-    svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`).attr('aria-label', spec.ariaLabel);
-    plot.attr('transform', `translate(${m.left},${m.top})`);
+    const size = frame.fit(spec.ariaLabel, { top: 0.9, right: 1.25, bottom: 3, left: 4.25 });
+    if (!size) return;
+    const { iw, ih, rem } = size;
 
     const all = spec.series.flatMap((s) => s.points);
     const top = max(all, (p) => p.high ?? p.mean ?? undefined) ?? 1;

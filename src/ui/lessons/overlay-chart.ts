@@ -8,7 +8,8 @@
  * the current step, shaded bands mark outages. Sizes follow the root font
  * size, so large-text mode scales the chart too.
  */
-import { axisBottom, axisLeft, line, scaleLinear, scaleLog, select, type ScaleContinuousNumeric } from 'd3';
+import { axisBottom, axisLeft, line, scaleLinear, scaleLog, type ScaleContinuousNumeric } from 'd3';
+import { createSvgFrame } from '../charts/svg-frame';
 
 export interface OverlayLine {
   key: string;
@@ -73,20 +74,12 @@ export function lastIndexAtOrBefore(times: ArrayLike<number>, t: number): number
   return lo - 1;
 }
 
-let nextClip = 0;
-
 export function createOverlayChart(container: HTMLElement): OverlayChart {
-  const clipId = `overlay-clip-${nextClip++}`;
-  const svg = select(container).append('svg').attr('class', 'time-chart overlay-chart').attr('role', 'img');
-  svg.append('defs').append('clipPath').attr('id', clipId).append('rect');
-  const plot = svg.append('g');
-  const bandLayer = plot.append('g').attr('class', 'bands');
-  const grid = plot.append('g').attr('class', 'grid');
-  const xAxis = plot.append('g').attr('class', 'axis axis-x');
-  const yAxis = plot.append('g').attr('class', 'axis axis-y');
-  const xLabel = plot.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle');
-  const yLabel = plot.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle').attr('transform', 'rotate(-90)');
-  const data = plot.append('g').attr('clip-path', `url(#${clipId})`);
+  const frame = createSvgFrame(container, 'time-chart overlay-chart', { clip: true });
+  const { svg, plot, xAxis, yAxis, xLabel, yLabel } = frame;
+  const bandLayer = frame.back.append('g').attr('class', 'bands');
+  const grid = frame.back.append('g').attr('class', 'grid');
+  const data = plot.append('g').attr('clip-path', frame.clipUrl);
   const lineLayer = data.append('g').attr('class', 'lines');
   const cursorLine = data.append('line').attr('class', 'cursor-line');
   const markerLayer = plot.append('g').attr('class', 'step-markers');
@@ -94,16 +87,9 @@ export function createOverlayChart(container: HTMLElement): OverlayChart {
 
   const draw = (st: OverlayState): void => {
     last = st;
-    const width = container.clientWidth;
-    const height = container.clientHeight;
-    if (width <= 0 || height <= 0) return;
-    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const m = { top: 0.75 * rem, right: 1.1 * rem, bottom: 2.6 * rem, left: 3.75 * rem };
-    const iw = Math.max(10, width - m.left - m.right);
-    const ih = Math.max(10, height - m.top - m.bottom);
-    svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`).attr('aria-label', st.ariaLabel);
-    plot.attr('transform', `translate(${m.left},${m.top})`);
-    svg.select(`#${clipId} rect`).attr('x', 0).attr('y', -3).attr('width', iw).attr('height', ih + 6);
+    const size = frame.fit(st.ariaLabel, { top: 0.75, right: 1.1, bottom: 2.6, left: 3.75 }, 3);
+    if (!size) return;
+    const { iw, ih, rem } = size;
 
     const x = scaleLinear().domain([0, Math.max(st.xMax, 1e-9)]).range([0, iw]);
     const y: ScaleContinuousNumeric<number, number> = st.log

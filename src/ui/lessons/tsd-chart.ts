@@ -11,6 +11,7 @@
  * sequence numbers in it.
  */
 import { axisBottom, axisLeft, scaleLinear, select } from 'd3';
+import { createSvgFrame } from '../charts/svg-frame';
 import { TRACE_ACK, TRACE_DROP, TRACE_RETX, type LessonTrace } from './lesson-compute';
 import type { Highlight } from './lesson-steps';
 
@@ -72,12 +73,10 @@ export function seqRange(trace: LessonTrace, from: number, to: number, extra: nu
 
 export function createTsdChart(container: HTMLElement): TsdChart {
   const canvas = select(container).append('canvas').attr('class', 'tsd-canvas').attr('aria-hidden', 'true');
-  const svg = select(container).append('svg').attr('class', 'time-chart tsd-svg').attr('role', 'img');
-  const plot = svg.append('g');
-  const xAxis = plot.append('g').attr('class', 'axis axis-x');
-  const yAxis = plot.append('g').attr('class', 'axis axis-y');
-  const xLabel = plot.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle').text('time (s)');
-  const yLabel = plot.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle').attr('transform', 'rotate(-90)').text('segment number');
+  const frame = createSvgFrame(container, 'time-chart tsd-svg');
+  const { svg, plot, xAxis, yAxis, xLabel, yLabel } = frame;
+  xLabel.text('time (s)');
+  yLabel.text('segment number');
   const levelLayer = plot.append('g').attr('class', 'tsd-level');
   const cursorLine = plot.append('line').attr('class', 'cursor-line');
   const ringLayer = plot.append('g').attr('class', 'tsd-rings');
@@ -86,15 +85,9 @@ export function createTsdChart(container: HTMLElement): TsdChart {
 
   const draw = (st: TsdState): void => {
     last = st;
-    const width = container.clientWidth;
-    const height = container.clientHeight;
-    if (width <= 0 || height <= 0) return;
-    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const m = { top: 0.75 * rem, right: 1.1 * rem, bottom: 2.6 * rem, left: 3.75 * rem };
-    const iw = Math.max(10, width - m.left - m.right);
-    const ih = Math.max(10, height - m.top - m.bottom);
-    svg.attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`).attr('aria-label', st.ariaLabel);
-    plot.attr('transform', `translate(${m.left},${m.top})`);
+    const size = frame.fit(st.ariaLabel, { top: 0.75, right: 1.1, bottom: 2.6, left: 3.75 });
+    if (!size) return;
+    const { iw, ih, rem, m } = size;
 
     const [from, to] = st.window;
     const shownTo = Math.min(to, st.cursor);
