@@ -8,12 +8,8 @@
 import type { MetricValues } from './types';
 import { runSweepTask, type SweepTask, type SweepTaskResult } from './worker-protocol';
 
-export interface PoolWorker {
-  post(task: SweepTask): void;
-  /** Sets the handlers for the worker's answers and for its failure (a crash, an error event). */
-  listen(onAnswer: (answer: SweepTaskResult) => void, onFailure: (error: Error) => void): void;
-  terminate(): void;
-}
+/** A sweep worker. */
+export type PoolWorker = TaskChannel<SweepTask, SweepTaskResult>;
 
 export interface TaskProgress {
   /** tasks finished so far */
@@ -35,48 +31,73 @@ export class SweepRunError extends Error {
   }
 }
 
+/** A worker as a typed channel: post a task, hear its answers and its failure. */
+export interface TaskChannel<T, A> {
+  post(task: T): void;
+  /** Sets the handlers for the worker's answers and for its failure (a crash, an error event). */
+  listen(onAnswer: (answer: A) => void, onFailure: (error: Error) => void): void;
+  terminate(): void;
+}
+
+/** What an answer means: the result for task `index`, or that task's failure. */
+export type Judged<R> = { index: number; result: R; events: number | null } | { index: number; error: Error };
+
 /**
- * Runs every task on `workers` and resolves with the values of each, by task
- * index. The first failure rejects (a `SweepRunError` for a run that threw);
- * the workers are left to the caller to terminate either way.
+ * Runs every task on `workers`, one task per worker at a time, and resolves
+ * with the results by task index. `judge` reads an answer; the first failure
+ * rejects. The workers are left to the caller to terminate either way.
  */
-export function runPool(tasks: readonly SweepTask[], workers: readonly PoolWorker[], onProgress?: (p: TaskProgress) => void): Promise<MetricValues[]> {
+export function runOnWorkers<T, A, R>(
+  tasks: readonly T[],
+  workers: readonly TaskChannel<T, A>[],
+  judge: (answer: A) => Judged<R>,
+  onProgress?: (p: TaskProgress) => void,
+): Promise<R[]> {
   const total = tasks.length;
-  const results: MetricValues[] = new Array(total);
+  const results: R[] = new Array(total);
   if (total === 0) return Promise.resolve(results);
-  if (workers.length === 0) return Promise.reject(new Error('no workers to run the sweep on'));
+  if (workers.length === 0) return Promise.reject(new Error('no workers to run on'));
   return new Promise((resolve, reject) => {
     let next = 0;
     let done = 0;
     let failed = false;
-    const feed = (w: PoolWorker) => {
-      if (failed || next >= total) return;
-      w.post(tasks[next++]!);
+    const fail = (error: Error) => {
+      if (failed) return;
+      failed = true;
+      reject(error);
+    };
+    const feed = (w: TaskChannel<T, A>) => {
+      if (!failed && next < total) w.post(tasks[next++]!);
     };
     for (const w of workers) {
-      w.listen(
-        (answer) => {
-          if (failed) return;
-          if (answer.type === 'error') {
-            failed = true;
-            reject(new SweepRunError(answer.index, answer.message));
-            return;
-          }
-          results[answer.index] = answer.values;
-          done++;
-          onProgress?.({ done, total, index: answer.index, events: answer.events });
-          if (done === total) resolve(results);
-          else feed(w);
-        },
-        (error) => {
-          if (failed) return;
-          failed = true;
-          reject(error);
-        },
-      );
+      w.listen((answer) => {
+        if (failed) return;
+        const j = judge(answer);
+        if ('error' in j) return fail(j.error);
+        results[j.index] = j.result;
+        done++;
+        onProgress?.({ done, total, index: j.index, events: j.events });
+        if (done === total) resolve(results);
+        else feed(w);
+      }, fail);
     }
     for (const w of workers) feed(w);
   });
+}
+
+/**
+ * Runs every sweep task on `workers` and resolves with the values of each, by
+ * task index. The first failure rejects (a `SweepRunError` for a run that
+ * threw).
+ */
+export function runPool(tasks: readonly SweepTask[], workers: readonly PoolWorker[], onProgress?: (p: TaskProgress) => void): Promise<MetricValues[]> {
+  return runOnWorkers(
+    tasks,
+    workers,
+    (a): Judged<MetricValues> =>
+      a.type === 'error' ? { index: a.index, error: new SweepRunError(a.index, a.message) } : { index: a.index, result: a.values, events: a.events },
+    onProgress,
+  );
 }
 
 /**

@@ -10,7 +10,7 @@
  * its end; Cancel terminates them at once and the job rejects with
  * `CancelledError`, keeping nothing of what was half done.
  */
-import { runPool, type PoolWorker, type TaskProgress } from '../../experiment/pool';
+import { runOnWorkers, runPool, type Judged, type PoolWorker, type TaskChannel, type TaskProgress } from '../../experiment/pool';
 import type { MetricValues } from '../../experiment/types';
 import type { SweepTask, SweepTaskResult } from '../../experiment/worker-protocol';
 import type { SeriesResult, SeriesTask, WorkerAnswer, WorkerRequest } from './worker-messages';
@@ -39,14 +39,7 @@ export function createSweepWorker(): WorkerPort {
   return new Worker(new URL('./sweep.worker.ts', import.meta.url), { type: 'module', name: 'sweep' });
 }
 
-/** One worker as a typed channel: post a task, hear its answers and its failure. */
-interface Channel<T, A> {
-  post(task: T): void;
-  listen(onAnswer: (answer: A) => void, onFailure: (error: Error) => void): void;
-  terminate(): void;
-}
-
-function channel<T extends WorkerRequest, A extends WorkerAnswer>(port: WorkerPort): Channel<T, A> {
+function channel<T extends WorkerRequest, A extends WorkerAnswer>(port: WorkerPort): TaskChannel<T, A> {
   return {
     post: (task) => port.postMessage(task),
     listen(onAnswer, onFailure) {
@@ -95,44 +88,18 @@ export class SeriesRunError extends Error {
  */
 export function runSeriesPool(
   tasks: readonly SeriesTask[],
-  workers: readonly Channel<SeriesTask, WorkerAnswer>[],
+  workers: readonly TaskChannel<SeriesTask, WorkerAnswer>[],
   onProgress?: (p: TaskProgress) => void,
 ): Promise<SeriesResult[]> {
-  const total = tasks.length;
-  const results: SeriesResult[] = new Array(total);
-  if (total === 0) return Promise.resolve(results);
-  if (workers.length === 0) return Promise.reject(new Error('no workers to run the comparison on'));
-  return new Promise((resolve, reject) => {
-    let next = 0;
-    let done = 0;
-    let failed = false;
-    const feed = (w: Channel<SeriesTask, WorkerAnswer>) => {
-      if (!failed && next < total) w.post(tasks[next++]!);
-    };
-    for (const w of workers) {
-      w.listen(
-        (answer) => {
-          if (failed) return;
-          if (answer.type !== 'series') {
-            failed = true;
-            reject(new SeriesRunError(answer.index, answer.type === 'error' ? answer.message : `unexpected answer "${answer.type}"`));
-            return;
-          }
-          results[answer.index] = answer;
-          done++;
-          onProgress?.({ done, total, index: answer.index, events: answer.events });
-          if (done === total) resolve(results);
-          else feed(w);
-        },
-        (error) => {
-          if (failed) return;
-          failed = true;
-          reject(error);
-        },
-      );
-    }
-    for (const w of workers) feed(w);
-  });
+  return runOnWorkers(
+    tasks,
+    workers,
+    (a): Judged<SeriesResult> =>
+      a.type === 'series'
+        ? { index: a.index, result: a, events: a.events }
+        : { index: a.index, error: new SeriesRunError(a.index, a.type === 'error' ? a.message : `unexpected answer "${a.type}"`) },
+    onProgress,
+  );
 }
 
 export interface ExperimentPoolOptions {
