@@ -1,15 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './e2e/chromium';
 
 /**
  * Browser tests run against `vite preview` of a fresh build (npm run test:e2e
  * builds first), i.e. the exact files a static host would serve.
- *
- * The browser is the system's Chromium (Debian's /usr/bin/chromium, or
- * $CHROMIUM_PATH): `npx playwright install` cannot download browsers here, and
- * CI installs Chromium with apt instead (.ci/run).
+ * The browser is the system's Chromium (e2e/chromium.ts).
  */
 const PORT = 4173;
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,19 +31,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
+        launchOptions: chromiumLaunch(),
       },
     },
   ],

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from '../../e2e/chromium';
 
 /**
  * `npm run bench:ui`: frame-time benchmark of the Lab view against a fresh
@@ -6,7 +7,6 @@ import { defineConfig } from '@playwright/test';
  * on its own port so it never reuses another preview server.
  */
 const PORT = 4179;
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
@@ -18,21 +18,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     viewport: { width: 1440, height: 900 },
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        // exact performance.memory figures (otherwise rounded to buckets)
-        '--enable-precise-memory-info',
-      ],
-    },
+    // exact performance.memory figures (otherwise rounded to buckets)
+    launchOptions: chromiumLaunch(['--enable-precise-memory-info']),
   },
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
