@@ -96,6 +96,24 @@ test('a small sweep: progress, table, t-test, CSV; the same numbers when run aga
   await expect(page.getByTestId('sweep-result')).toHaveAttribute('data-seq', '2');
   expect(await page.getByTestId('sweep-table').innerText()).toBe(shown);
   expect(await exportTable(page, testInfo, 'second')).toBe(csv);
+
+  // The exported sweep file opens again and gives the same table; a broken one is refused by field.
+  const saving = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Sweep file', exact: true }).click();
+  const sweepFile = await saving;
+  expect(sweepFile.suggestedFilename()).toMatch(/\.sweep\.json$/);
+  const sweepPath = testInfo.outputPath(sweepFile.suggestedFilename());
+  await sweepFile.saveAs(sweepPath);
+  const sweepText = readFileSync(sweepPath, 'utf8');
+  const open = form.getByTestId('open-sweep-input');
+  await open.setInputFiles({ name: 'broken.sweep.json', mimeType: 'application/json', buffer: Buffer.from(sweepText.replace('"repetitions": 2', '"repetitions": 0')) });
+  await expect(page.getByTestId('job-status')).toContainText('broken.sweep.json cannot run');
+  await expect(page.getByTestId('job-status')).toContainText('repetitions');
+  await expect(form.getByLabel('Repetitions', { exact: true })).toHaveValue('2'); // the form keeps what it had
+  await open.setInputFiles(sweepPath);
+  await expect(page.getByTestId('sweep-result')).toHaveAttribute('data-seq', '3');
+  expect(await page.getByTestId('sweep-table').innerText()).toBe(shown);
+  expect(await exportTable(page, testInfo, 'opened')).toBe(csv);
   expect(errors).toEqual([]);
 });
 

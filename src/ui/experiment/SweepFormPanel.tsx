@@ -4,7 +4,7 @@
  * the run length, the metrics and the t-test. Everything is checked as it is
  * typed, by the same loader the command-line runner uses.
  */
-import { useId, useMemo, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { VARIANTS, type Variant } from '../../engine/scenario/types';
 import { parseSweep } from '../../experiment/sweep';
 import { METRIC_COLUMNS, type MetricColumn } from '../../experiment/types';
@@ -100,6 +100,14 @@ export function SweepFormPanel({ base }: { base: SweepBase }) {
     void experimentActions().runSweep(base);
   };
 
+  // A sweep file runs as written; the form keeps what it had.
+  const onOpen = async (e: ChangeEvent<HTMLInputElement>) => {
+    const el = e.currentTarget;
+    const file = el.files?.[0];
+    el.value = ''; // so that choosing the same file again (after fixing it) fires a change
+    if (file) await experimentActions().openSweep(await file.text(), file.name);
+  };
+
   const nValues =
     option?.kind === 'fixed' ? option.fixed!.values.length : option?.kind === 'variant' ? form.categories.length : null;
   const countText = built.ok
@@ -116,9 +124,15 @@ export function SweepFormPanel({ base }: { base: SweepBase }) {
     <form className="exp-card exp-form" aria-label="Sweep" onSubmit={onSubmit} noValidate>
       <div className="exp-card-head">
         <h3>Sweep</h3>
-        <button type="button" className="button small ghost" onClick={() => experimentActions().resetForm(scenario)} disabled={running}>
-          Reset form
-        </button>
+        <span className="exp-card-actions">
+          <label className={`button small ghost file-button${running ? ' disabled' : ''}`} title="Run a sweep file: one exported from here (.sweep.json) or one written for npm run sweep">
+            Open sweep file…
+            <input type="file" accept=".json,application/json" className="visually-hidden" data-testid="open-sweep-input" onChange={onOpen} disabled={running} />
+          </label>
+          <button type="button" className="button small ghost" onClick={() => experimentActions().resetForm(scenario)} disabled={running}>
+            Reset form
+          </button>
+        </span>
       </div>
 
       <Field label="Parameter" htmlFor={`${id}-param`}>

@@ -116,4 +116,28 @@ describe('experiment store', () => {
     expect(paper.rows.every((r) => r.cells.every((c) => c.ours !== null && c.ours > 10 && c.ours < 30))).toBe(true);
     expect(store.getState().chartMetric).toBe('ftp.completion_s');
   });
+
+  it('opens an exported sweep file and gives the same numbers; a broken one leaves the form and results alone', async () => {
+    const store = createExperimentStore({ createPool: fakePool(2), log: () => {} });
+    const base = smallSweepBase();
+    store.getState().syncScenario(base.scenario);
+    store.getState().updateForm({ repetitions: '2', valuesText: '300, 600' });
+    await store.getState().runSweep(base);
+    const first = store.getState().result!;
+    const form = store.getState().form;
+    const text = `${JSON.stringify(first.file, null, 2)}\n`;
+
+    expect(await store.getState().openSweep(text.replace('"repetitions": 2', '"repetitions": -1'), 'bad.sweep.json')).toBe(false);
+    expect(store.getState().notice).toMatchObject({ kind: 'error', text: 'bad.sweep.json cannot run:' });
+    expect(store.getState().notice?.lines?.[0]).toMatch(/^repetitions: /);
+    expect(store.getState().result).toBe(first);
+    expect(store.getState().form).toBe(form);
+
+    expect(await store.getState().openSweep(text, 'good.sweep.json')).toBe(true);
+    const again = store.getState().result!;
+    expect(again.seq).toBe(first.seq + 1);
+    expect(again.values).toEqual(first.values);
+    expect(again.file).toEqual(first.file);
+    expect(store.getState().form).toBe(form);
+  });
 });

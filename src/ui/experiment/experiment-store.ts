@@ -13,8 +13,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseScenario } from '../../engine/scenario';
 import type { Scenario, ScenarioIssue, Variant } from '../../engine/scenario/types';
 import { findPresetSweep, presetSweepBase, type PresetSweep } from './preset-sweeps';
-import type { CompareOutcome, JobProgress, SweepOutcome } from './run-sweep';
-import { buildSweepFile, defaultForm, parameterTitles, reconcileForm, type FormIssue, type SweepBase, type SweepForm } from './sweep-form';
+import type { ParseSweepOptions } from '../../experiment/sweep';
+import type { CompareOutcome, JobProgress, SweepDisplay, SweepOutcome } from './run-sweep';
+import { buildSweepFile, defaultForm, parameterTitles, reconcileForm, type FormIssue, type SweepBase, type SweepFile, type SweepForm } from './sweep-form';
 import { CancelledError, ExperimentPool, isCancelled } from './web-pool';
 
 export type ExperimentMode = 'sweep' | 'compare';
@@ -76,6 +77,12 @@ export interface ExperimentActions {
   useLabScenario(labScenario: Scenario | null): void;
   setChartMetric(name: string): void;
   runSweep(base: SweepBase): Promise<void>;
+  /**
+   * Run a sweep file as written (one exported from this view, or the runner's):
+   * false, with a notice naming the fields, when it cannot run. The form keeps
+   * what it had.
+   */
+  openSweep(text: string, fileName: string): Promise<boolean>;
   runCompare(scenario: Scenario): Promise<void>;
   /** Stop the running job; nothing of it is kept. */
   cancel(): void;
@@ -151,6 +158,54 @@ export function createExperimentStore(deps: ExperimentDeps = {}): ExperimentStor
       if (job) set({ job: { ...job, workers } });
     };
 
+    /** Run a sweep file on the pool and show its results; the form is not touched. */
+    const runFile = async (
+      file: SweepFile,
+      runs: number,
+      opts: { preset: PresetSweep | null; display?: SweepDisplay; loadBase?: ParseSweepOptions['loadBase'] },
+    ): Promise<void> => {
+      const { preset } = opts;
+      cancelRequested = false;
+      set({
+        notice: null,
+        result: null,
+        job: { kind: 'sweep', name: file.name, done: 0, total: runs, startedAt: now(), workers: 0, events: 0 },
+      });
+      try {
+        const { prepareSweep, executeSweep } = await import('./run-sweep');
+        const prepared = prepareSweep(file, { loadBase: opts.loadBase });
+        if (!prepared.ok) {
+          set({ job: null, notice: { kind: 'error', job: 'sweep', text: 'The sweep cannot run:', lines: issueLines(prepared.issues) } });
+          return;
+        }
+        checkCancelled();
+        set({ job: { ...get().job!, total: prepared.tasks.length } });
+        const outcome = await executeSweep(file, prepared, getPool(), progress, { preset, now, onStart: started, display: opts.display, seq: ++seq });
+        const names = prepared.sweep.metrics.map((m) => m.name);
+        const keep = get().chartMetric;
+        log(
+          `[experiment] sweep "${file.name}": ${prepared.tasks.length} runs, ${outcome.events.toLocaleString('en')} events, ${seconds(outcome.wallMs)} wall on ${outcome.workers} worker(s)`,
+        );
+        set({
+          job: null,
+          result: outcome,
+          chartMetric: keep && names.includes(keep) ? keep : preset && names.includes(preset.chartMetric) ? preset.chartMetric : (names[0] ?? null),
+          notice: {
+            kind: 'done',
+            job: 'sweep',
+            runs: prepared.tasks.length,
+            text: `Done: ${prepared.tasks.length} runs in ${seconds(outcome.wallMs)} on ${outcome.workers} worker${outcome.workers === 1 ? '' : 's'}.`,
+          },
+        });
+      } catch (error) {
+        if (isCancelled(error)) {
+          set({ job: null, result: null, notice: { kind: 'cancelled', job: 'sweep', text: 'Sweep cancelled: no results were kept.' } });
+        } else {
+          set({ job: null, result: null, notice: { kind: 'error', job: 'sweep', text: `The sweep failed: ${error instanceof Error ? error.message : String(error)}` } });
+        }
+      }
+    };
+
     return {
       ...INITIAL_EXPERIMENT,
 
@@ -210,48 +265,20 @@ export function createExperimentStore(deps: ExperimentDeps = {}): ExperimentStor
           set({ formIssues: built.issues });
           return;
         }
-        const file = built.file;
-        cancelRequested = false;
-        set({
-          formIssues: [],
-          notice: null,
-          result: null,
-          job: { kind: 'sweep', name: file.name, done: 0, total: built.runs, startedAt: now(), workers: 0, events: 0 },
-        });
-        try {
-          const { prepareSweep, executeSweep } = await import('./run-sweep');
-          const prepared = prepareSweep(file);
-          if (!prepared.ok) {
-            set({ job: null, notice: { kind: 'error', job: 'sweep', text: 'The sweep cannot run:', lines: issueLines(prepared.issues) } });
-            return;
-          }
-          checkCancelled();
-          set({ job: { ...get().job!, total: prepared.tasks.length } });
-          const display = { paramTitles: parameterTitles(file, base.scenario, form.fixed), logX: form.logX };
-          const outcome = await executeSweep(file, prepared, getPool(), progress, { preset, now, onStart: started, display, seq: ++seq });
-          const names = prepared.sweep.metrics.map((m) => m.name);
-          const keep = get().chartMetric;
-          log(
-            `[experiment] sweep "${file.name}": ${prepared.tasks.length} runs, ${outcome.events.toLocaleString('en')} events, ${seconds(outcome.wallMs)} wall on ${outcome.workers} worker(s)`,
-          );
-          set({
-            job: null,
-            result: outcome,
-            chartMetric: keep && names.includes(keep) ? keep : (preset && names.includes(preset.chartMetric) ? preset.chartMetric : (names[0] ?? null)),
-            notice: {
-              kind: 'done',
-              job: 'sweep',
-              runs: prepared.tasks.length,
-              text: `Done: ${prepared.tasks.length} runs in ${seconds(outcome.wallMs)} on ${outcome.workers} worker${outcome.workers === 1 ? '' : 's'}.`,
-            },
-          });
-        } catch (error) {
-          if (isCancelled(error)) {
-            set({ job: null, result: null, notice: { kind: 'cancelled', job: 'sweep', text: 'Sweep cancelled: no results were kept.' } });
-          } else {
-            set({ job: null, result: null, notice: { kind: 'error', job: 'sweep', text: `The sweep failed: ${error instanceof Error ? error.message : String(error)}` } });
-          }
+        set({ formIssues: [] });
+        await runFile(built.file, built.runs, { preset, display: { paramTitles: parameterTitles(built.file, base.scenario, form.fixed), logX: form.logX } });
+      },
+
+      openSweep: async (text, fileName) => {
+        if (get().job) return false;
+        const { openSweepText, presetBaseLoader } = await import('./open-sweep');
+        const opened = openSweepText(text);
+        if (!opened.ok) {
+          set({ notice: { kind: 'error', job: 'sweep', text: `${fileName} cannot run:`, lines: opened.lines } });
+          return false;
         }
+        await runFile(opened.file, opened.runs, { preset: null, display: opened.display, loadBase: presetBaseLoader });
+        return true;
       },
 
       runCompare: async (scenario) => {

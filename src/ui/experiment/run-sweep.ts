@@ -13,7 +13,7 @@ import type { Scenario, ScenarioIssue, Variant } from '../../engine/scenario/typ
 import { variantScenarios } from '../../experiment/compare';
 import { sweepResults, type SweepResults } from '../../experiment/index';
 import type { TaskProgress } from '../../experiment/pool';
-import { parseSweep } from '../../experiment/sweep';
+import { parseSweep, type ParseSweepOptions } from '../../experiment/sweep';
 import type { MetricValues, Sweep } from '../../experiment/types';
 import { sweepTasks, type SweepTask } from '../../experiment/worker-protocol';
 import { paperComparison, type PaperComparison, type PresetSweep } from './preset-sweeps';
@@ -24,8 +24,8 @@ import type { SeriesResult, SeriesTask } from './worker-messages';
 export type Prepared = { ok: true; sweep: Sweep; tasks: SweepTask[] } | { ok: false; issues: ScenarioIssue[] };
 
 /** Parse and expand a sweep file: every point loaded, one task per run. */
-export function prepareSweep(file: SweepFile): Prepared {
-  const parsed = parseSweep(file);
+export function prepareSweep(file: SweepFile, options: ParseSweepOptions = {}): Prepared {
+  const parsed = parseSweep(file, options);
   if (!parsed.ok) return parsed;
   return { ok: true, sweep: parsed.sweep, tasks: sweepTasks(parsed.sweep) };
 }
