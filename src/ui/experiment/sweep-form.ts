@@ -6,9 +6,11 @@
  * command-line runner reads, so a sweep saved from the page reruns there with
  * identical numbers. Pure: no React, no DOM.
  */
-import { VARIANTS, type FlowSpec, type Scenario, type Variant } from '../../engine/scenario/types';
+import type { FlowSpec, Scenario, Variant } from '../../engine/scenario/types';
 import { METRIC_COLUMNS, type MetricColumn } from '../../experiment/types';
-import { variantName } from '../variants';
+import { columnApplies, shortVariant } from './metric-names';
+
+export { COLUMN_LABELS, columnApplies, shortVariant } from './metric-names';
 
 export type ParameterKind = 'number' | 'variant' | 'fixed';
 
@@ -74,42 +76,6 @@ export interface SweepForm {
   logX: boolean;
   /** a preset sweep's own parameter, offered beside the scenario's */
   fixed: FixedParameter | null;
-}
-
-// ---------------------------------------------------------------------------
-// Names
-
-const SHORT_VARIANT: Record<string, string> = {};
-for (const v of VARIANTS) SHORT_VARIANT[v] = variantName(v).replace(/^TCP /, '');
-
-/** "Reno", "NewReno", "SACK": a variant as tables and legends show it. */
-export function shortVariant(v: string): string {
-  return SHORT_VARIANT[v] ?? v;
-}
-
-export const COLUMN_LABELS: Record<MetricColumn, string> = {
-  throughput_kbps: 'Throughput (kbps)',
-  packets_sent: 'Packets sent',
-  packets_delivered: 'Packets delivered',
-  retransmissions: 'Retransmissions',
-  timeouts: 'Timeouts',
-  fast_retransmits: 'Fast retransmits',
-  drops: 'Drops',
-  drop_rate: 'Drop rate',
-  avg_latency_ms: 'Mean latency (ms)',
-  avg_cwnd: 'Mean cwnd (segments)',
-  avg_ssthresh: 'Mean ssthresh (segments)',
-  completion_s: 'Completion time (s)',
-  ack_drops: 'ACK drops',
-};
-
-/** Columns that mean something for a CBR flow (it has no window and never retransmits). */
-const CBR_COLUMNS: readonly MetricColumn[] = ['throughput_kbps', 'packets_sent', 'packets_delivered', 'drops', 'drop_rate', 'avg_latency_ms'];
-
-export function columnApplies(flow: FlowSpec, column: MetricColumn): boolean {
-  if (flow.kind === 'cbr') return CBR_COLUMNS.includes(column);
-  if (column === 'completion_s') return flow.bytes !== null;
-  return true;
 }
 
 // ---------------------------------------------------------------------------
