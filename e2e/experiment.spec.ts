@@ -155,6 +155,12 @@ test('Compare variants overlays one line per variant on the cwnd and throughput 
   const form = page.getByRole('form', { name: 'Compare variants' });
   const variants = form.getByTestId('compare-variants');
   for (const v of ['Tahoe', 'Reno', 'NewReno', 'SACK']) await variants.getByRole('checkbox', { name: v, exact: true }).check();
+  const length = form.getByLabel('Run length (s)', { exact: true });
+  await length.fill('soon');
+  await expect(form.getByRole('button', { name: 'Run comparison', exact: true })).toBeDisabled();
+  await expect(form.locator('#compare-duration-hint')).toContainText('run length: must be a number of seconds');
+  await length.fill('3');
+  await expect(form.getByTestId('compare-count')).toHaveText(/^4 runs of 3 s, seed \d+$/);
   await form.getByRole('button', { name: 'Run comparison', exact: true }).click();
   await expect(page.getByTestId('job-status')).toHaveAttribute('data-state', 'done');
 

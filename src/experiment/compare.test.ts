@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../engine/scenario/index';
 import type { Scenario } from '../engine/scenario/types';
-import { variantScenarios } from './compare';
+import { runLengthChanges, variantScenarios, withRunLength } from './compare';
 import { smallBase } from './test-fixtures';
 
 function base(extra: (s: Record<string, any>) => void = () => {}): Scenario {
@@ -55,5 +55,18 @@ describe('variantScenarios', () => {
     expect(none.ok || none.issues).toEqual([{ path: '(scenario)', message: 'has no TCP flow whose variant could change' }]);
     const empty = variantScenarios(base(), []);
     expect(empty.ok || empty.issues).toEqual([{ path: 'variants', message: 'must list at least one variant' }]);
+  });
+});
+
+describe('run length', () => {
+  it('moves a measuring window that ended at the end, keeps an earlier one, and never lets it start after it ends', () => {
+    const small = base();
+    expect(runLengthChanges(small, small.duration)).toEqual({});
+    expect(withRunLength(small, small.duration)).toBe(small);
+    expect(runLengthChanges(small, 10)).toEqual({ duration: 10, 'measure.to': 10 });
+    const early = { ...small, measure: { from: 1, to: 2 } };
+    expect(runLengthChanges(early, 10)).toEqual({ duration: 10 });
+    expect(runLengthChanges(early, 0.5)).toEqual({ duration: 0.5, 'measure.to': 0.5, 'measure.from': 0 });
+    expect(withRunLength(early, 0.5)).toMatchObject({ duration: 0.5, measure: { from: 0, to: 0.5 } });
   });
 });

@@ -73,3 +73,30 @@ export function variantScenarios(
     })),
   };
 }
+
+/**
+ * What changes when a run is made `duration` seconds long: the duration, and
+ * the measuring window — to the new end when it measured to the old end,
+ * never past the end, from 0 if it would start after it ends. As `set`
+ * entries of a sweep (path → value); empty when nothing changes.
+ */
+export function runLengthChanges(base: Scenario, duration: number): Record<string, number> {
+  const set: Record<string, number> = {};
+  if (duration === base.duration) return set;
+  set.duration = duration;
+  const to = base.measure.to >= base.duration ? duration : Math.min(base.measure.to, duration);
+  if (to !== base.measure.to) set['measure.to'] = to;
+  if (base.measure.from >= to) set['measure.from'] = 0;
+  return set;
+}
+
+/** The scenario made `duration` seconds long (runLengthChanges applied); the same object when nothing changes. */
+export function withRunLength(base: Scenario, duration: number): Scenario {
+  const set = runLengthChanges(base, duration);
+  if (Object.keys(set).length === 0) return base;
+  return {
+    ...base,
+    duration,
+    measure: { from: set['measure.from'] ?? base.measure.from, to: set['measure.to'] ?? base.measure.to },
+  };
+}

@@ -6,6 +6,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { VARIANTS, type Scenario } from '../../engine/scenario/types';
 import { CheckChips } from './CheckChips';
+import { compareRunLength } from './experiment-store';
 import { seriesStyle } from './colours';
 import { experimentActions, useExperiment } from './hooks';
 import { createOverlayChart, type OverlayChart, type OverlaySeries } from './overlay-chart';
@@ -24,7 +25,8 @@ export function CompareFormPanel({ scenario }: { scenario: Scenario }) {
     e.preventDefault();
     void experimentActions().runCompare(scenario);
   };
-  const canRun = tcp.length > 0 && form.variants.length > 0 && !running;
+  const length = compareRunLength(form, scenario);
+  const canRun = tcp.length > 0 && form.variants.length > 0 && length.ok && !running;
   return (
     <form className="exp-card exp-form" aria-label="Compare variants" onSubmit={onSubmit} noValidate>
       <div className="exp-card-head">
@@ -55,9 +57,26 @@ export function CompareFormPanel({ scenario }: { scenario: Scenario }) {
           )}
         </div>
       )}
+      <div className="exp-field">
+        <label htmlFor="compare-duration">Run length (s)</label>
+        <input
+          id="compare-duration"
+          type="text"
+          inputMode="decimal"
+          className="exp-input narrow"
+          value={form.duration ?? ''}
+          placeholder={String(scenario.duration)}
+          aria-invalid={!length.ok}
+          aria-describedby="compare-duration-hint"
+          onChange={(e) => update({ duration: e.currentTarget.value })}
+        />
+        <div className={length.ok ? 'exp-hint' : 'exp-error'} id="compare-duration-hint">
+          {length.ok ? `Empty: the scenario's ${scenario.duration} s.` : length.message}
+        </div>
+      </div>
       <div className="exp-run">
-        <span className="exp-count">
-          {form.variants.length} run{form.variants.length === 1 ? '' : 's'} of {scenario.duration} s, seed {scenario.seed}
+        <span className="exp-count" data-testid="compare-count">
+          {form.variants.length} run{form.variants.length === 1 ? '' : 's'} of {length.ok ? length.duration : scenario.duration} s, seed {scenario.seed}
         </span>
         <button type="submit" className="button primary" disabled={!canRun}>
           Run comparison

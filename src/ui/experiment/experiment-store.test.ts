@@ -96,12 +96,28 @@ describe('experiment store', () => {
     const store = createExperimentStore({ createPool: fakePool(2), log: () => {} });
     const base = smallSweepBase();
     store.getState().syncScenario(base.scenario);
-    expect(store.getState().compareForm).toEqual({ variants: ['reno', 'newreno', 'sack'], flow: 'A', allFlows: false });
+    expect(store.getState().compareForm).toEqual({ variants: ['reno', 'newreno', 'sack'], flow: 'A', allFlows: false, duration: '' });
     await store.getState().runCompare(base.scenario);
     const r = store.getState().compareResult!;
     expect(r.variants).toEqual(['reno', 'newreno', 'sack']);
     expect(r.series.map((x) => x.summary?.variant)).toEqual(['reno', 'newreno', 'sack']);
     expect(r.series.every((x) => x.cwnd.length === r.series[0]!.times.length)).toBe(true);
+  });
+
+  it('compares over the run length asked for, and refuses one that is not a time', async () => {
+    const store = createExperimentStore({ createPool: fakePool(2), log: () => {} });
+    const base = smallSweepBase(); // 3 s
+    store.getState().syncScenario(base.scenario);
+    store.getState().updateCompareForm({ variants: ['reno', 'sack'], duration: 'soon' });
+    await store.getState().runCompare(base.scenario);
+    expect(store.getState().compareResult).toBeNull();
+    expect(store.getState().notice?.lines?.[0]).toMatch(/^run length: must be a number of seconds above 0/);
+    store.getState().updateCompareForm({ duration: '1.5' });
+    await store.getState().runCompare(base.scenario);
+    const r = store.getState().compareResult!;
+    expect(r.duration).toBe(1.5);
+    const times = r.series[0]!.times;
+    expect(times[times.length - 1]).toBeCloseTo(1.5, 6);
   });
 
   it('a preset sweep loads into the form and its results sit beside the paper’s', async () => {

@@ -11,6 +11,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseScenario } from '../../engine/scenario';
+import { withRunLength } from '../../experiment/compare';
 import type { Scenario, ScenarioIssue, Variant } from '../../engine/scenario/types';
 import { findPresetSweep, presetSweepBase, type PresetSweep } from './preset-sweeps';
 import type { ParseSweepOptions } from '../../experiment/sweep';
@@ -26,6 +27,8 @@ export interface CompareForm {
   flow: string;
   /** switch every TCP flow, not only the drawn one */
   allFlows: boolean;
+  /** seconds; '' keeps the scenario's */
+  duration: string;
 }
 
 export interface JobState {
@@ -117,13 +120,22 @@ function issueLines(issues: readonly ScenarioIssue[]): string[] {
 
 function defaultCompareForm(scenario: Scenario): CompareForm {
   const tcp = scenario.flows.filter((f) => f.kind === 'tcp');
-  return { variants: ['reno', 'newreno', 'sack'], flow: tcp[0]?.id ?? '', allFlows: false };
+  return { variants: ['reno', 'newreno', 'sack'], flow: tcp[0]?.id ?? '', allFlows: false, duration: '' };
 }
 
 function reconcileCompare(form: CompareForm | null, scenario: Scenario): CompareForm {
   if (!form) return defaultCompareForm(scenario);
   const tcp = scenario.flows.filter((f) => f.kind === 'tcp').map((f) => f.id);
   return tcp.includes(form.flow) ? form : { ...form, flow: tcp[0] ?? '' };
+}
+
+/** The comparison's run length: the form's, or the scenario's when the field is empty. */
+export function compareRunLength(form: CompareForm, scenario: Scenario): { ok: true; duration: number } | { ok: false; message: string } {
+  const text = (form.duration ?? '').trim();
+  if (text === '') return { ok: true, duration: scenario.duration };
+  const d = Number(text);
+  if (!Number.isFinite(d) || d <= 0 || d > 1e6) return { ok: false, message: `run length: must be a number of seconds above 0 (got ${JSON.stringify(text)})` };
+  return { ok: true, duration: d };
 }
 
 /** The scenario of a preset sweep's base, loaded. */
@@ -284,12 +296,17 @@ export function createExperimentStore(deps: ExperimentDeps = {}): ExperimentStor
       runCompare: async (scenario) => {
         const { compareForm, job } = get();
         if (!compareForm || job) return;
-        const req = { scenario, variants: compareForm.variants, flow: compareForm.flow, allFlows: compareForm.allFlows };
+        const length = compareRunLength(compareForm, scenario);
+        if (!length.ok) {
+          set({ notice: { kind: 'error', job: 'compare', text: 'The comparison cannot run:', lines: [length.message] } });
+          return;
+        }
+        const req = { scenario: withRunLength(scenario, length.duration), variants: compareForm.variants, flow: compareForm.flow, allFlows: compareForm.allFlows };
         cancelRequested = false;
         set({
           notice: null,
           compareResult: null,
-          job: { kind: 'compare', name: scenario.name, done: 0, total: compareForm.variants.length, startedAt: now(), workers: 0, events: 0 },
+          job: { kind: 'compare', name: req.scenario.name, done: 0, total: compareForm.variants.length, startedAt: now(), workers: 0, events: 0 },
         });
         try {
           const { compareTasks, executeCompare } = await import('./run-sweep');
@@ -300,7 +317,7 @@ export function createExperimentStore(deps: ExperimentDeps = {}): ExperimentStor
           }
           checkCancelled();
           const outcome = await executeCompare(req, tasks, getPool(), progress, { now, onStart: started, seq: ++seq });
-          log(`[experiment] compare "${scenario.name}": ${tasks.tasks.length} runs, ${seconds(outcome.wallMs)} wall on ${outcome.workers} worker(s)`);
+          log(`[experiment] compare "${req.scenario.name}": ${tasks.tasks.length} runs, ${seconds(outcome.wallMs)} wall on ${outcome.workers} worker(s)`);
           set({
             job: null,
             compareResult: outcome,

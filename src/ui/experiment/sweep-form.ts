@@ -8,6 +8,7 @@
  */
 import type { FlowSpec, Scenario, Variant } from '../../engine/scenario/types';
 import { METRIC_COLUMNS, type MetricColumn } from '../../experiment/types';
+import { runLengthChanges } from '../../experiment/compare';
 import { columnApplies, shortVariant } from './metric-names';
 
 export { COLUMN_LABELS, columnApplies, shortVariant } from './metric-names';
@@ -374,13 +375,7 @@ export function buildSweepFile(form: SweepForm, base: SweepBase, name?: string):
   if (form.duration.trim() !== '') {
     const d = Number(form.duration);
     if (!Number.isFinite(d) || d <= 0) issues.push({ field: 'duration', message: 'must be a number of seconds above 0' });
-    else if (d !== scenario.duration) {
-      set.duration = d;
-      // Measure to the new end when the base measured to its end; never past the end.
-      const to = scenario.measure.to >= scenario.duration ? d : Math.min(scenario.measure.to, d);
-      if (to !== scenario.measure.to) set['measure.to'] = to;
-      if (scenario.measure.from >= to) set['measure.from'] = 0;
-    }
+    else Object.assign(set, runLengthChanges(scenario, d));
   }
 
   const metrics: unknown[] = [];
