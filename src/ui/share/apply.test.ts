@@ -74,6 +74,24 @@ describe('share links on the page', () => {
     expect(b.lessons.getState()).toMatchObject({ lessonId: 'multi-loss', step: 6 });
   });
 
+  it('so does how the lesson was shown: the chosen run, the log axis, the zoom', () => {
+    const a = page();
+    a.lab.getState().setView('lessons');
+    a.lessons.getState().open('multi-loss', 2);
+    a.lessons.getState().selectRun('newreno');
+    a.lessons.getState().setLogScale(true);
+    a.lessons.getState().setZoom(false);
+    const url = linkOf(a);
+    expect(url).toBe(`${HREF}#p=single-drop-reno&v=lessons&l=multi-loss&step=2&run=newreno&log=1&zoom=0`);
+    const b = page();
+    b.lessons.getState().setLogScale(false);
+    applyShareHash(hashOf(url), b.lab, b.lessons);
+    expect(b.lessons.getState()).toMatchObject({ lessonId: 'multi-loss', step: 2, selectedRun: 'newreno', logScale: true, zoom: false });
+    // A link without them restores the defaults, whatever the page showed before.
+    applyShareHash('#p=single-drop-reno&v=lessons&l=multi-loss&step=1', b.lab, b.lessons);
+    expect(b.lessons.getState()).toMatchObject({ step: 1, selectedRun: null, logScale: false, zoom: true });
+  });
+
   it('a bad link leaves a plain-text message and opens the default scenario in the Lab', () => {
     const b = page();
     b.lab.getState().selectScenario('p000-ee-400');

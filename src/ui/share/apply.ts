@@ -34,7 +34,10 @@ export function isUnmodifiedPreset(entry: ScenarioEntry | undefined, input: unkn
 }
 
 /** The state a link made now would restore. */
-export function currentShareState(lab: Pick<LabState, 'entries' | 'scenarioKey' | 'scenarioInput' | 'view'>, lesson: Pick<LessonData, 'lessonId' | 'step'>): ShareState {
+export function currentShareState(
+  lab: Pick<LabState, 'entries' | 'scenarioKey' | 'scenarioInput' | 'view'>,
+  lesson: Pick<LessonData, 'lessonId' | 'step'> & Partial<Pick<LessonData, 'selectedRun' | 'logScale' | 'zoom'>>,
+): ShareState {
   const state: ShareState = { view: lab.view };
   if (lab.scenarioInput !== null && lab.scenarioInput !== undefined) {
     const entry = lab.entries.find((e) => e.key === lab.scenarioKey);
@@ -45,6 +48,9 @@ export function currentShareState(lab: Pick<LabState, 'entries' | 'scenarioKey' 
   if (lab.view === 'lessons' && lesson.lessonId) {
     state.lesson = lesson.lessonId;
     state.step = lesson.step;
+    if (lesson.selectedRun) state.run = lesson.selectedRun;
+    if (lesson.logScale) state.log = true;
+    if (lesson.zoom === false) state.zoom = false;
   }
   return state;
 }
@@ -60,6 +66,7 @@ function decodeContext(lab: LabState): DecodeContext {
     parse: parseScenario,
     isPreset: (id) => lab.entries.some((e) => e.origin === 'preset' && e.key === id),
     isLesson: (id) => findLesson(id) !== undefined,
+    isLessonRun: (lesson, run) => findLesson(lesson)?.runs.some((r) => r.id === run) ?? false,
   };
 }
 
@@ -106,6 +113,12 @@ export function applyShareHash(hash: string, lab: LabStore, lessons: LessonStore
   }
   shareMessages.getState().set(null);
   actions.setView(state.view);
-  if (state.view === 'lessons') lessons.getState().open(state.lesson ?? null, state.step ?? 0);
+  if (state.view === 'lessons') {
+    const l = lessons.getState();
+    l.open(state.lesson ?? null, state.step ?? 0);
+    l.selectRun(state.run ?? null);
+    l.setLogScale(state.log ?? false);
+    l.setZoom(state.zoom ?? true);
+  }
   return 'applied';
 }

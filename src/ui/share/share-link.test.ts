@@ -19,6 +19,7 @@ const ctx: DecodeContext = {
   parse: parseScenario,
   isPreset: (id) => findPreset(id) !== undefined || id === 'single-drop-reno',
   isLesson: (id) => findLesson(id) !== undefined,
+  isLessonRun: (lesson, run) => findLesson(lesson)?.runs.some((r) => r.id === run) ?? false,
 };
 
 const base = () => JSON.parse(JSON.stringify(findPreset('lesson-one-loss')!.scenario)) as Record<string, any>;
@@ -96,6 +97,14 @@ describe('share links: encode and decode', () => {
     expect(decodeShareHash('#l=multi-loss&step=2', ctx)).toEqual({ ok: true, state: { view: 'lessons', lesson: 'multi-loss', step: 2 } });
   });
 
+  it('carries how the lesson is shown: the chosen run, a log axis, an unzoomed diagram', () => {
+    const state: ShareState = { view: 'lessons', lesson: 'multi-loss', step: 3, run: 'sack', log: true, zoom: false };
+    expect(encodeShareHash(state)).toBe('#v=lessons&l=multi-loss&step=3&run=sack&log=1&zoom=0');
+    expect(roundTrip(state)).toEqual(state);
+    // The defaults are left out of the link.
+    expect(encodeShareHash({ view: 'lessons', lesson: 'multi-loss', log: false, zoom: true })).toBe('#v=lessons&l=multi-loss');
+  });
+
   it('a fragment that is not a share link is left alone', () => {
     expect(decodeShareHash('', ctx)).toEqual({ ok: true, state: null });
     expect(decodeShareHash('#', ctx)).toEqual({ ok: true, state: null });
@@ -156,6 +165,10 @@ describe('share links: hostile and broken links', () => {
     expect(rejected('#v=lessons&l=one-loss&step=1e3')).toMatch(/whole number/);
     expect(rejected('#v=lessons&step=3')).toMatch(/no lesson/);
     expect(rejected('#v=lab&l=one-loss')).toMatch(/not the Lessons view/);
+    expect(rejected('#v=lessons&l=one-loss&run=vegas')).toMatch(/Unknown run: "vegas"/);
+    expect(rejected('#v=lessons&run=reno')).toMatch(/no lesson/);
+    expect(rejected('#v=lessons&l=one-loss&log=yes')).toMatch(/"log" must be 0 or 1/);
+    expect(rejected('#v=experiment&zoom=0')).toMatch(/names no lesson/);
   });
 
   it('never throws, whatever the fragment', () => {

@@ -5,6 +5,9 @@
  *   #p=<preset id>                          a preset or example, unchanged
  *   #s=<base64url(deflate(scenario JSON))>   any scenario, as written
  *   …&v=lessons&l=<lesson id>&step=<n>       the Lessons view at a step
+ *   …&run=<run id>&log=1&zoom=0              and how it shows it: the run the
+ *                                            time-sequence diagram shows, cwnd on a
+ *                                            log axis, the diagram not zoomed to the step
  *   …&v=experiment                           the Experiment view
  *
  * `p` and `s` exclude each other; `v` defaults to the Lab. A link is
@@ -28,6 +31,12 @@ export interface ShareState {
   lesson?: string;
   /** lesson step, from 0 (view "lessons") */
   step?: number;
+  /** the lesson run the time-sequence diagram shows (absent: the current step's) */
+  run?: string;
+  /** cwnd on a logarithmic axis (absent: linear) */
+  log?: boolean;
+  /** the time-sequence diagram zoomed around the step (absent: zoomed, the default) */
+  zoom?: boolean;
 }
 
 /** Longest fragment read at all (characters). */
@@ -157,6 +166,9 @@ export function encodeShareHash(state: ShareState): string {
   if (state.view === 'lessons' && state.lesson) {
     parts.push(`l=${encodeURIComponent(state.lesson)}`);
     if (state.step !== undefined && state.step > 0) parts.push(`step=${Math.floor(state.step)}`);
+    if (state.run) parts.push(`run=${encodeURIComponent(state.run)}`);
+    if (state.log) parts.push('log=1');
+    if (state.zoom === false) parts.push('zoom=0');
   }
   return parts.length ? `#${parts.join('&')}` : '';
 }
@@ -172,6 +184,8 @@ export interface DecodeContext {
   isPreset(id: string): boolean;
   /** a lesson id the page knows */
   isLesson(id: string): boolean;
+  /** a run id of that lesson */
+  isLessonRun(lesson: string, run: string): boolean;
 }
 
 export type DecodeResult =
@@ -180,7 +194,7 @@ export type DecodeResult =
   | { ok: true; state: ShareState }
   | { ok: false; message: string; details: string[] };
 
-const KNOWN_KEYS = new Set(['p', 's', 'v', 'l', 'step']);
+const KNOWN_KEYS = new Set(['p', 's', 'v', 'l', 'step', 'run', 'log', 'zoom']);
 
 function fail(message: string, details: string[] = []): DecodeResult {
   return { ok: false, message, details };
@@ -289,6 +303,26 @@ function decode(hash: string, ctx: DecodeContext): DecodeResult {
     if (!/^\d{1,6}$/.test(step) || Number(step) > MAX_STEP) return fail('This link is malformed.', [`The lesson step must be a whole number, not "${excerpt(step)}".`]);
     if (state.lesson === undefined) return fail('This link is malformed.', ['It gives a lesson step but no lesson.']);
     state.step = Number(step);
+  }
+  // How the lesson is shown: only with a lesson, each value one the page knows.
+  const run = params.get('run');
+  if (run !== undefined) {
+    let id: string;
+    try {
+      id = decodeURIComponent(run);
+    } catch {
+      return fail('This link is malformed.', ['The run id is not properly encoded.']);
+    }
+    if (state.lesson === undefined) return fail('This link is malformed.', ['It names a lesson run but no lesson.']);
+    if (!ID.test(id) || !ctx.isLessonRun(state.lesson, id)) return fail('This link names a run the lesson does not have.', [`Unknown run: "${excerpt(id)}".`]);
+    state.run = id;
+  }
+  for (const key of ['log', 'zoom'] as const) {
+    const flag = params.get(key);
+    if (flag === undefined) continue;
+    if (flag !== '0' && flag !== '1') return fail('This link is malformed.', [`"${key}" must be 0 or 1, not "${excerpt(flag)}".`]);
+    if (state.lesson === undefined) return fail('This link is malformed.', [`It sets "${key}" but names no lesson.`]);
+    state[key] = flag === '1';
   }
   return { ok: true, state };
 }
