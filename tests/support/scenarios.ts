@@ -81,6 +81,8 @@ export function dumbbell(o: {
   window?: number;
   seed?: number;
   stagger?: number;
+  /** more `tcp` parameters for every TCP flow */
+  tcp?: Record<string, unknown>;
 }): Scenario {
   const nodes: unknown[] = [
     { id: 'r1', kind: 'router' },
@@ -114,7 +116,7 @@ export function dumbbell(o: {
       from: `s${id}`,
       to: `d${id}`,
       start: i * (o.stagger ?? 0.1),
-      tcp: { window: o.window ?? 1000 },
+      tcp: { window: o.window ?? 1000, ...(o.tcp ?? {}) },
     });
   });
   (o.cbrRates ?? []).forEach((rate, i) => {

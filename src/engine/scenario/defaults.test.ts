@@ -57,7 +57,7 @@ describe('defaults', () => {
       tcp: {
         window: 20, initialCwnd: 2, dupAckThreshold: 3,
         initialRto: 3.0, minRto: 0.2, maxRto: 60,
-        rttGain: 0.125, rttVarGain: 0.25, rtoK: 4,
+        rttGain: 0.125, rttVarGain: 0.25, rtoK: 4, tcpTick: 0, tcpTickPhase: 0,
         delayedAck: false, delayedAckTimeout: 0.1, handshake: true,
         headerBytes: 40, ackBytes: 40, maxSackBlocks: 3,
         vegas: { alpha: 1, beta: 3, gamma: 1 },

@@ -29,6 +29,8 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   rttGain: 0.125, // 1/2^T_SRTT_BITS (3)
   rttVarGain: 0.25, // 1/2^T_RTTVAR_BITS (2)
   rtoK: 4, // rttvar_exp_ 2 → 4·rttvar
+  tcpTick: 0, // exact time; ns-2's tcpTick_ is 0.01 (a 10 ms clock), which cannot be turned off there
+  tcpTickPhase: 0, // boot_time_, drawn at random by ns-2
   delayedAck: false, // TCPSink, not DelAckSink
   delayedAckTimeout: 0.1, // DelAckSink interval_
   handshake: true, // one-way agents send a SYN and wait for its ACK

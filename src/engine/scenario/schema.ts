@@ -174,6 +174,9 @@ const TcpParamsSchema = z.strictObject({
   rttGain: probability().optional(),
   rttVarGain: probability().optional(),
   rtoK: num({ min: 0 }).optional(),
+  // 0 is exact time; the rest of the tick rules (gains, phase) are cross-field (validate.ts).
+  tcpTick: time('nonnegative').optional(),
+  tcpTickPhase: time('nonnegative').optional(),
   delayedAck: z.boolean().optional(),
   delayedAckTimeout: time('positive').optional(),
   handshake: z.boolean().optional(),

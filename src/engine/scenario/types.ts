@@ -124,6 +124,18 @@ export interface TcpParams {
   rttGain: number;
   rttVarGain: number;
   rtoK: number;
+  /**
+   * The RTT clock's granularity, seconds (ns-2 tcpTick_). 0: exact time (RFC 6298
+   * with real numbers); above 0: ns-2.35's tick arithmetic — samples in whole ticks,
+   * srtt and rttvar as scaled integers of ticks, the RTO a whole number of ticks
+   * (src/engine/tcp/rtt.ts). Needs rttGain and rttVarGain of the form 1/2^n.
+   */
+  tcpTick: number;
+  /**
+   * Where the tick boundaries lie: at k·tcpTick − tcpTickPhase, seconds in
+   * [0, tcpTick) (ns-2 boot_time_, which ns-2 draws at random per agent).
+   */
+  tcpTickPhase: number;
   delayedAck: boolean;
   /** Delayed-ACK timer, seconds (ns-2 DelAckSink interval_ 100 ms). */
   delayedAckTimeout: number;

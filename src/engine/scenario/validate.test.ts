@@ -218,6 +218,10 @@ describe('orderings and sanity', () => {
     [(s: any) => (s.flows[0].tcp = { minRto: 2, maxRto: 1 }), 'flows[0].tcp.maxRto', 'must be at least minRto (2 s) (got 1 s)'],
     [(s: any) => (s.flows[0].tcp = { minRto: 100 }), 'flows[0].tcp.maxRto', 'must be at least minRto (100 s) (got 60 s)'],
     [(s: any) => (s.flows[0].tcp = { vegas: { alpha: 4 } }), 'flows[0].tcp.vegas.beta', 'must be at least alpha (4) (got 3)'],
+    [(s: any) => (s.flows[0].tcp = { tcpTick: '10ms', rttGain: 0.1 }), 'flows[0].tcp.rttGain', 'must be 1, 1/2, 1/4, 1/8, … when tcpTick is set: the tick arithmetic divides by it as a bit shift (ns-2 T_SRTT_BITS) (got 0.1)'],
+    [(s: any) => (s.flows[0].tcp = { tcpTick: 0.5, rttVarGain: 0.3 }), 'flows[0].tcp.rttVarGain', 'must be 1, 1/2, 1/4, 1/8, … when tcpTick is set: the tick arithmetic divides by it as a bit shift (ns-2 T_RTTVAR_BITS) (got 0.3)'],
+    [(s: any) => (s.flows[0].tcp = { tcpTick: '10ms', tcpTickPhase: '10ms' }), 'flows[0].tcp.tcpTickPhase', 'must be less than tcpTick (0.01 s) (got 0.01 s)'],
+    [(s: any) => (s.flows[0].tcp = { tcpTickPhase: 0.004 }), 'flows[0].tcp.tcpTickPhase', "places the boundaries of the RTT clock's ticks, but tcpTick is 0 (exact time): set tcpTick too, or leave this out (got 0.004 s)"],
     [(s: any) => ((s.flows[0].packetSize = 65495), (s.flows[0].tcp = { headerBytes: 60 })), 'flows[0].packetSize', 'with 60 header bytes the packet would exceed 65535 bytes (got 65495)'],
     [(s: any) => (s.faults[3].until = 1), 'faults[3].until', 'must be later than at (1 s) (got 1 s)'],
     [(s: any) => (s.measure = { from: 5, to: 5 }), 'measure.to', 'must be later than measure.from (5 s) (got 5 s)'],
@@ -226,6 +230,21 @@ describe('orderings and sanity', () => {
     [(s: any) => (s.sampleInterval = '1us'), 'sampleInterval', 'too small for a 20 s run: it would take 20000000 samples, at most 2000000 are kept (use at least 0.00001 s) (got 0.000001 s)'],
   ])('%#: %s', (change, path, message) => {
     expect(only(change)).toEqual({ path, message });
+  });
+
+  it('a tick with power-of-two gains and a phase inside it is accepted, in any time unit', () => {
+    const s = base();
+    s.flows[0].tcp = { tcpTick: '10ms', tcpTickPhase: '2.5ms', rttGain: 0.5, rttVarGain: 1 };
+    const r = parseScenario(s);
+    expect(r.ok).toBe(true);
+    const tcp = r.ok && r.scenario.flows[0]!.kind === 'tcp' ? r.scenario.flows[0]!.tcp : null;
+    expect([tcp?.tcpTick, tcp?.tcpTickPhase]).toEqual([0.01, 0.0025]);
+  });
+
+  it('exact time (tcpTick 0) allows any gain', () => {
+    const s = base();
+    s.flows[0].tcp = { tcpTick: 0, rttGain: 0.1, rttVarGain: 0.3 };
+    expect(parseScenario(s).ok).toBe(true);
   });
 
   it('measure.to defaults to a shortened duration', () => {

@@ -121,6 +121,29 @@ function checkRunWindow(s: Scenario, add: Add): void {
 function checkTcp(at: string, flow: TcpFlowSpec, add: Add): void {
   const t = flow.tcp;
   if (t.minRto > t.maxRto) add(`${at}.tcp.maxRto`, `must be at least minRto (${t.minRto} s) (got ${t.maxRto} s)`);
+  if (t.tcpTick > 0) {
+    // The tick arithmetic keeps srtt and rttvar as integers scaled by 2^T_SRTT_BITS and
+    // 2^T_RTTVAR_BITS (ns-2 tcp.cc rtt_update), so each gain must be a power of two.
+    for (const [key, bits] of [
+      ['rttGain', 'T_SRTT_BITS'],
+      ['rttVarGain', 'T_RTTVAR_BITS'],
+    ] as const) {
+      if (!isPowerOfTwoFraction(t[key])) {
+        add(
+          `${at}.tcp.${key}`,
+          `must be 1, 1/2, 1/4, 1/8, … when tcpTick is set: the tick arithmetic divides by it as a bit shift (ns-2 ${bits}) (got ${t[key]})`,
+        );
+      }
+    }
+    if (t.tcpTickPhase >= t.tcpTick) {
+      add(`${at}.tcp.tcpTickPhase`, `must be less than tcpTick (${t.tcpTick} s) (got ${t.tcpTickPhase} s)`);
+    }
+  } else if (t.tcpTickPhase !== 0) {
+    add(
+      `${at}.tcp.tcpTickPhase`,
+      `places the boundaries of the RTT clock's ticks, but tcpTick is 0 (exact time): set tcpTick too, or leave this out (got ${t.tcpTickPhase} s)`,
+    );
+  }
   if (t.vegas.alpha > t.vegas.beta) {
     add(`${at}.tcp.vegas.beta`, `must be at least alpha (${t.vegas.alpha}) (got ${t.vegas.beta})`);
   }
@@ -130,6 +153,12 @@ function checkTcp(at: string, flow: TcpFlowSpec, add: Add): void {
       `with ${t.headerBytes} header bytes the packet would exceed ${MAX_IP_PACKET} bytes (got ${flow.packetSize})`,
     );
   }
+}
+
+/** x = 1/2^n for a whole n ≥ 0. */
+function isPowerOfTwoFraction(x: number): boolean {
+  const n = Math.round(-Math.log2(x));
+  return n >= 0 && 2 ** -n === x;
 }
 
 /** Map each id to its first index, reporting repeats. */

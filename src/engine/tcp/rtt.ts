@@ -3,22 +3,53 @@
  * leaves room:
  *  - one segment is timed per round trip (no timestamps option), and a
  *    retransmitted segment is never timed (Karn's rule, RFC 6298 §3);
- *  - RTO = max(minRto, SRTT + K·RTTVAR) (§2.4; RFC's G is 0 here: time is exact,
- *    ns-2's 10 ms tcpTick_ is not modelled), then × backoff, capped at maxRto
- *    (§5.5, ns-2 rfc2988_: the minimum is applied before the backoff);
+ *  - RTO = max(minRto, SRTT + K·RTTVAR) (§2.4), then × backoff, capped at
+ *    maxRto (§5.5, ns-2 rfc2988_: the minimum is applied before the backoff);
  *  - before the first sample RTO = initialRto (§2.1);
  *  - after the backoff passes 8 the estimate is cleared and the next sample
  *    initializes it afresh, as RFC 6298 §5 allows and ns-2's rtt_backoff does.
+ *
+ * The clock has two modes (the flow's `tcpTick`):
+ *  - tick 0 (the default): exact time. Samples, SRTT and RTTVAR are real
+ *    numbers of seconds (RFC 6298 with G = 0).
+ *  - tick > 0: ns-2.35's coarse clock (tcp.cc, tcpTick_). rtt_update() counts
+ *    the tick boundaries a sample spans (boundaries at k·tick − phase, ns-2's
+ *    boot_time_) and keeps SRTT and RTTVAR as integers of ticks scaled by
+ *    2^T_SRTT_BITS and 2^T_RTTVAR_BITS (rttGain = 2^−T_SRTT_BITS, rttVarGain =
+ *    2^−T_RTTVAR_BITS); the RTO is a whole number of ticks; rtt_timeout()
+ *    never arms less than two ticks; rtt_backoff() doubles while the backoff
+ *    is below 64 or the RTO below maxRto. The one liberty taken: ns-2 holds
+ *    the sample's difference in a C `short` (it wraps beyond 32767 ticks); the
+ *    engine's integers do not wrap.
+ * Neither mode allocates: a sample updates a few numbers.
  */
 export class RttEstimator {
+  /** smoothed RTT, seconds (tick mode: t_srtt_ / 2^T_SRTT_BITS ticks) */
   srtt = 0;
+  /** RTT variation, seconds (tick mode: t_rttvar_ / 2^T_RTTVAR_BITS ticks) */
   rttvar = 0;
-  /** an estimate exists (a sample was taken since the last reset) */
+  /** an estimate exists (a sample was taken since the last reset; ns-2: t_srtt_ ≠ 0) */
   valid = false;
-  /** RTO before backoff, seconds */
+  /** RTO before minimum and backoff, seconds (ns-2 t_rtxcur_) */
   baseRto: number;
   backoff = 1;
 
+  // --- tick mode (ns-2 tcp.h names) ---
+  /** the last sample, whole ticks (t_rtt_) */
+  tRtt = 0;
+  /** smoothed RTT in ticks × 2^T_SRTT_BITS (t_srtt_) */
+  tSrtt = 0;
+  /** RTT variation in ticks × 2^T_RTTVAR_BITS (t_rttvar_) */
+  tRttvar = 0;
+  /** 2^T_SRTT_BITS = 1 / rttGain */
+  private readonly srttScale: number;
+  /** 2^T_RTTVAR_BITS = 1 / rttVarGain */
+  private readonly rttvarScale: number;
+
+  /**
+   * @param tick seconds per tick (ns-2 tcpTick_); 0: exact time
+   * @param phase where the tick boundaries lie, seconds in [0, tick) (ns-2 boot_time_)
+   */
   constructor(
     private readonly gain: number,
     private readonly varGain: number,
@@ -26,12 +57,23 @@ export class RttEstimator {
     private readonly minRto: number,
     private readonly maxRto: number,
     initialRto: number,
+    readonly tick = 0,
+    readonly phase = 0,
   ) {
     this.baseRto = initialRto;
+    this.srttScale = 1 / gain;
+    this.rttvarScale = 1 / varGain;
   }
 
-  /** Feed one RTT sample, seconds. */
-  sample(r: number): void {
+  /**
+   * Feed one RTT sample: `r` seconds, measured at `now` (seconds; the tick
+   * mode needs it to place the sample between tick boundaries).
+   */
+  sample(r: number, now = 0): void {
+    if (this.tick > 0) {
+      this.sampleTicks(r, now);
+      return;
+    }
     if (!this.valid) {
       // RFC 6298 §2.2
       this.srtt = r;
@@ -45,13 +87,62 @@ export class RttEstimator {
     this.baseRto = Math.max(this.minRto, this.srtt + this.k * this.rttvar);
   }
 
-  /** The timeout to arm now, seconds. */
-  rto(): number {
-    return Math.min(this.maxRto, Math.max(this.minRto, this.baseRto) * this.backoff);
+  /** ns-2.35 tcp.cc rtt_update(tao), without the timestamps option. */
+  private sampleTicks(tao: number, now: number): void {
+    const tick = this.tick;
+    const s = this.srttScale;
+    const v = this.rttvarScale;
+    // The number of tick boundaries between the send and now: the send
+    // instant's offset into its tick (shifted by boot_time_) plus tao.
+    const sendtime = now - tao + this.phase;
+    const tickoff = sendtime % tick; // fmod
+    let m = Math.trunc((tao + tickoff) / tick);
+    if (m < 1) m = 1;
+    this.tRtt = m;
+    if (this.tSrtt !== 0) {
+      // a1 = 7/8 a0 + 1/8 m, in fixed point: t_srtt_ += m − (t_srtt_ >> T_SRTT_BITS)
+      let delta = m - Math.floor(this.tSrtt / s);
+      this.tSrtt += delta;
+      if (this.tSrtt <= 0) this.tSrtt = 1;
+      // var1 = 3/4 var0 + 1/4 |d|: t_rttvar_ += |d| − (t_rttvar_ >> T_RTTVAR_BITS)
+      if (delta < 0) delta = -delta;
+      delta -= Math.floor(this.tRttvar / v);
+      this.tRttvar += delta;
+      if (this.tRttvar <= 0) this.tRttvar = 1;
+    } else {
+      // The first sample (or the first after rtt_backoff cleared t_srtt_): srtt = m, rttvar = m/2.
+      this.tSrtt = m * s;
+      this.tRttvar = Math.floor((m * v) / 2); // t_rtt_ << (T_RTTVAR_BITS − 1)
+    }
+    this.valid = true;
+    this.srtt = (this.tSrtt / s) * tick;
+    this.rttvar = (this.tRttvar / v) * tick;
+    // t_rtxcur_ = (((t_rttvar_ << (rttvar_exp_ + T_SRTT_BITS − T_RTTVAR_BITS)) + t_srtt_) >> T_SRTT_BITS) · tcpTick_:
+    // srtt + K·rttvar, rounded down to whole ticks.
+    this.baseRto = Math.floor((this.tRttvar * this.k * (s / v) + this.tSrtt) / s) * tick;
   }
 
-  /** Double the timer after an expiry (RFC 6298 §5.5). */
+  /** The timeout to arm now, seconds (ns-2 rtt_timeout() with rfc2988_). */
+  rto(): number {
+    const t = Math.min(this.maxRto, Math.max(this.minRto, this.baseRto) * this.backoff);
+    // ns-2 arms at least two ticks (0 in exact mode, so never).
+    return t < 2 * this.tick ? 2 * this.tick : t;
+  }
+
+  /** Double the timer after an expiry (RFC 6298 §5.5; ns-2 rtt_backoff()). */
   backOff(): void {
+    if (this.tick > 0) {
+      if (this.backoff < 64 || this.rto() < this.maxRto) this.backoff *= 2;
+      if (this.backoff > 8) {
+        // ns-2 clobbers srtt, keeping it in the variation instead; the next sample starts afresh.
+        this.tRttvar += Math.floor(this.tSrtt / this.srttScale);
+        this.tSrtt = 0;
+        this.valid = false;
+        this.srtt = 0;
+        this.rttvar = (this.tRttvar / this.rttvarScale) * this.tick;
+      }
+      return;
+    }
     if (this.rto() < this.maxRto) this.backoff *= 2;
     if (this.backoff > 8) this.valid = false;
   }

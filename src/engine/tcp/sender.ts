@@ -11,9 +11,10 @@
  *    last ACK in flight;
  *  - limited transmit (RFC 3042, ns-2 singledup_): the first two duplicate
  *    ACKs may each release one new segment;
- *  - RTO per RFC 6298 (rtt.ts); on expiry ssthresh is cut, cwnd = 1, the
- *    timer backs off and sending resumes from the first unacknowledged
- *    segment (go-back-N, as ns-2 and BSD do);
+ *  - RTO per RFC 6298, in exact time or on ns-2's clock ticks (`tcpTick`,
+ *    rtt.ts); on expiry ssthresh is cut, cwnd = 1, the timer backs off and
+ *    sending resumes from the first unacknowledged segment (go-back-N, as
+ *    ns-2 and BSD do);
  *  - after any loss response, a new fast retransmit waits until the ACKs pass
  *    the recovery point (ns-2 bugFix_, RFC 6582 §4).
  * The variant's recovery (../recovery) handles each ACK; its congestion ops
@@ -107,7 +108,16 @@ export class TcpSender implements SocketState, TimerOwner {
     this.base = t.handshake ? 1 : 0;
     this.cwnd = t.handshake ? 1 : t.initialCwnd;
     this.ssthresh = t.window;
-    this.rtt = new RttEstimator(t.rttGain, t.rttVarGain, t.rtoK, t.minRto, t.maxRto, t.initialRto);
+    this.rtt = new RttEstimator(
+      t.rttGain,
+      t.rttVarGain,
+      t.rtoK,
+      t.minRto,
+      t.maxRto,
+      t.initialRto,
+      t.tcpTick,
+      t.tcpTickPhase,
+    );
     if (spec.bytes === null) {
       this.nSegments = Infinity;
       this.lastPayload = spec.packetSize;
@@ -207,7 +217,7 @@ export class TcpSender implements SocketState, TimerOwner {
       this.rtt.backoff = 1;
       this.rttActive = false;
       const sample = (now - this.rttTs) / 1e9;
-      this.rtt.sample(sample);
+      this.rtt.sample(sample, now / 1e9);
       this.lastRttSample = sample;
     }
     this.newTimer(ack, now);

@@ -21,6 +21,7 @@ const TCP_NUMBERS: readonly { key: keyof typeof DEFAULT_TCP; label: string; unit
   { key: 'rttGain', label: 'RTT gain α', hint: 'Weight of a new sample in srtt.' },
   { key: 'rttVarGain', label: 'RTT variance gain β', hint: 'Weight of a new sample in rttvar.' },
   { key: 'rtoK', label: 'RTO K', hint: 'RTO = srtt + K·rttvar.' },
+  { key: 'tcpTick', label: 'Timer tick', unit: 's', hint: '0: exact time. 0.01: ns-2’s 10 ms clock (RTT and RTO in whole ticks).' },
   { key: 'delayedAckTimeout', label: 'Delayed-ACK timer', unit: 's', hint: 'Used with delayed ACKs.' },
   { key: 'headerBytes', label: 'Header', unit: 'bytes', hint: 'Added to each data segment.' },
   { key: 'ackBytes', label: 'ACK size', unit: 'bytes', hint: 'A pure ACK on the wire.' },
