@@ -10,7 +10,11 @@
  * Parameters are ns-2.35's defaults unless a case says otherwise. Every TCP
  * flow states `initialCwnd: 2` (ns-2.35's windowInit_) although it is now the
  * engine's default too: the engine's default was 1 when this suite was
- * written, and the reference data must not depend on a default.
+ * written, and the reference data must not depend on a default. Every TCP
+ * flow also states `tcpTick: 0.01`, ns-2's RTT clock (the engine's default is
+ * exact time); where that clock's ticks fall (boot_time_) ns-2 draws per
+ * agent and seed, and validation/ours.ts gives the engine the same phase from
+ * the reference data (ticks.csv).
  */
 
 export type Family = 'drops' | 'outage' | 'udp' | 'two' | 'loss' | 'red';
@@ -33,9 +37,16 @@ export interface Case {
 export const LOSS_VARIANTS = ['tahoe', 'reno', 'newreno', 'sack'] as const;
 export const ALL_NS2_VARIANTS = ['tahoe', 'reno', 'newreno', 'sack', 'vegas'] as const;
 
-/** ns-2's Vegas agent sends no SYN and adds no header bytes; its twin here does the same. */
+/** ns-2's tcpTick_: its RTT clock counts 10 ms ticks, and cannot count exact time. */
+export const NS2_TICK = 0.01;
+
+/**
+ * Every TCP flow runs the engine on ns-2's clock (`tcpTick` 0.01 s, ns-2's
+ * tcpTick_). ns-2's Vegas agent sends no SYN and adds no header bytes; its
+ * twin here does the same.
+ */
 function tcpParams(variant: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const base: Record<string, unknown> = { initialCwnd: 2, ...extra };
+  const base: Record<string, unknown> = { initialCwnd: 2, tcpTick: NS2_TICK, ...extra };
   if (variant === 'vegas') Object.assign(base, { handshake: false, headerBytes: 0 });
   return base;
 }

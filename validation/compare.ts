@@ -1,6 +1,7 @@
 /**
  * Comparing our engine's protocol events with ns-2's, event by event.
  */
+import type { Scenario, TcpFlowSpec } from '../src/engine/scenario/types';
 import type { EventRow } from './ns2/extract';
 
 export interface EventTolerance {
@@ -95,4 +96,34 @@ export function mean(xs: number[]): number {
 /** Mathis, Semke, Mahdavi & Ott (1997): throughput = (MSS/RTT)·C/√p with C = √(3/2), in kb/s. */
 export function mathisKbps(mssBytes: number, rttSeconds: number, p: number): number {
   return ((mssBytes * 8) / rttSeconds) * Math.sqrt(3 / (2 * p)) / 1000;
+}
+
+/**
+ * A TCP flow's round trip on an empty path, seconds: propagation both ways,
+ * plus the serialization of one data segment on each link out and of one ACK
+ * on each link back. The Mathis check uses it rather than a measured srtt,
+ * which depends on the RTT clock (on ns-2's 10 ms ticks srtt reads up to a
+ * tick high: about 108.9 ms on the random-loss cases' 101 ms path, in both simulators).
+ */
+export function pathRtt(s: Scenario, flowId: string): number {
+  const f = s.flows.find((x) => x.id === flowId) as TcpFlowSpec;
+  const prev = new Map<string, { node: string; link: Scenario['links'][number] } | null>([[f.from, null]]);
+  const todo = [f.from];
+  while (todo.length > 0 && !prev.has(f.to)) {
+    const n = todo.shift()!;
+    for (const l of s.links) {
+      const other = l.a === n ? l.b : l.b === n ? l.a : null;
+      if (other !== null && !prev.has(other)) {
+        prev.set(other, { node: n, link: l });
+        todo.push(other);
+      }
+    }
+  }
+  const data = (f.packetSize + f.tcp.headerBytes) * 8;
+  const ack = f.tcp.ackBytes * 8;
+  let rtt = 0;
+  for (let hop = prev.get(f.to); hop; hop = prev.get(hop.node)) {
+    rtt += 2 * hop.link.delay + (data + ack) / hop.link.bandwidth;
+  }
+  return rtt;
 }

@@ -5,7 +5,9 @@
  *    window (as ns-2's ack_ is read there), CBR from the bytes the sink got;
  *  - transmissions, retransmissions and drops of each packet as it happens
  *    (the engine's send/drop hooks, which is where ns-2's trace sees them);
- *  - averages of the samples taken every sampleInterval in the window.
+ *  - averages of the samples taken every sampleInterval in the window;
+ *  - on ns-2's RTT clock: the case's flows tick every 10 ms (tcpTick), with
+ *    the phase ns-2 drew for that run (withNs2Ticks).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,6 +20,7 @@ import type { Scenario } from '../src/engine/scenario/types';
 import { Simulator } from '../src/engine/simulator';
 import type { Case } from './cases';
 import type { EventRow, LinkRow, SeriesRow, SummaryRow } from './ns2/extract';
+import { refTicks } from './reference';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -26,6 +29,27 @@ export function readScenario(id: string, seed?: number): Scenario {
   const r = parseScenarioText(readFileSync(join(HERE, 'scenarios', `${id}.json`), 'utf8'));
   if (!r.ok) throw new Error(`${id}: ${formatIssues(r.issues).join('; ')}`);
   return seed === undefined ? r.scenario : { ...r.scenario, seed };
+}
+
+/**
+ * The scenario with each TCP flow's tick phase set to the boot_time_ ns-2
+ * drew for it in this case and seed (reference/ticks.csv): both simulators
+ * then count RTTs on the same clock. Flows in exact time (tcpTick 0) are left
+ * as they are.
+ */
+export function withNs2Ticks(id: string, s: Scenario): Scenario {
+  if (!s.flows.some((f) => f.kind === 'tcp' && f.tcp.tcpTick > 0)) return s;
+  const rows = refTicks(id, s.seed);
+  return {
+    ...s,
+    flows: s.flows.map((f) => {
+      if (f.kind !== 'tcp' || f.tcp.tcpTick === 0) return f;
+      const r = rows.find((x) => x.flow === f.id);
+      if (!r) throw new Error(`${id} seed ${s.seed}: no ns-2 tick phase for flow ${f.id} in reference/ticks.csv (npm run validate:ns2)`);
+      if (r.tick_s !== f.tcp.tcpTick) throw new Error(`${id}: flow ${f.id} ticks every ${f.tcp.tcpTick} s, ns-2 every ${r.tick_s} s`);
+      return { ...f, tcp: { ...f.tcp, tcpTickPhase: r.boot_time_s } };
+    }),
+  };
 }
 
 export interface OurRun {
@@ -49,7 +73,8 @@ export interface RunOptions {
 }
 
 export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurRun {
-  const scenario = opts.perturb ? opts.perturb(readScenario(c.id, seed)) : readScenario(c.id, seed);
+  const own = withNs2Ticks(c.id, readScenario(c.id, seed));
+  const scenario = opts.perturb ? opts.perturb(own) : own;
   const sim = new Simulator(scenario);
   opts.prepare?.(sim);
   const pool = sim.pool;

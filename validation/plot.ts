@@ -12,9 +12,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CASES, caseById, LOSS_RATES, UDP_RATES } from './cases';
-import { mathisKbps, mean } from './compare';
+import { mathisKbps, mean, pathRtt } from './compare';
 import type { EventRow, SeriesRow } from './ns2/extract';
-import { runOurs } from './ours';
+import { readScenario, runOurs } from './ours';
 import { refEvents, refFlow, refSeries } from './reference';
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), 'plots');
@@ -270,7 +270,7 @@ export function writePlots(): string[] {
   });
   write(
     'outage.svg',
-    figure('Link outage from 1.0 s to 2.5 s: cwnd', `Three backed-off timeouts in both; the engine's base RTO is 11 ms shorter (D5).`, outage, [...CWND_LEGEND, ...EVENT_LEGEND]),
+    figure('Link outage from 1.0 s to 2.5 s: cwnd', `Three backed-off timeouts in both, at the same instants: the engine on ns-2's 10 ms RTT clock (tcpTick).`, outage, [...CWND_LEGEND, ...EVENT_LEGEND]),
   );
 
   {
@@ -327,7 +327,7 @@ export function writePlots(): string[] {
     const reno = CASES.filter((c) => c.family === 'loss' && c.params.variant === 'reno');
     const pts = reno.map((c) => {
       const runs = [1, 2].map((seed) => runOurs(c, seed, { events: false }).summary[0]);
-      const rtt = mean(runs.map((r) => r.avg_srtt_ms!)) / 1000;
+      const rtt = pathRtt(readScenario(c.id), 'A');
       return {
         p: Number(c.params.p),
         rtt,
@@ -342,7 +342,7 @@ export function writePlots(): string[] {
       'mathis.svg',
       figure(
         'Reno under random loss against Mathis et al. (1997)',
-        `One flow, mean RTT ${(rtt * 1000).toFixed(0)} ms, MSS 1000 B, same losses in both. Line: (MSS/RTT)·√(3/(2p)).`,
+        `One flow, path RTT ${(rtt * 1000).toFixed(0)} ms, MSS 1000 B, same losses in both. Line: (MSS/RTT)·√(3/(2p)).`,
         [
           {
             height: 380,

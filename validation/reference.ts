@@ -6,11 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numOrNull, parseCsv } from './csv';
-import type { EventRow, LinkRow, SeriesRow, SummaryRow } from './ns2/extract';
+import type { EventRow, LinkRow, SeriesRow, SummaryRow, TickRow } from './ns2/extract';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'reference');
 
-let cache: { summary: SummaryRow[]; links: LinkRow[]; events: EventRow[] } | null = null;
+let cache: { summary: SummaryRow[]; links: LinkRow[]; events: EventRow[]; ticks: TickRow[] } | null = null;
 
 function load() {
   if (cache) return cache;
@@ -51,7 +51,14 @@ function load() {
     cwnd: numOrNull(r.cwnd),
     ssthresh: numOrNull(r.ssthresh),
   }));
-  cache = { summary, links, events };
+  const ticks: TickRow[] = read('ticks.csv').map((r) => ({
+    case: r.case,
+    seed: Number(r.seed),
+    flow: r.flow,
+    tick_s: Number(r.tick_s),
+    boot_time_s: Number(r.boot_time_s),
+  }));
+  cache = { summary, links, events, ticks };
   return cache;
 }
 
@@ -74,6 +81,11 @@ export function refLink(caseId: string, seed = 1): LinkRow {
 
 export function refEvents(caseId: string): EventRow[] {
   return load().events.filter((r) => r.case === caseId);
+}
+
+/** Where ns-2's RTT clock ticked for each TCP flow of a case and seed (its boot_time_ draws). */
+export function refTicks(caseId: string, seed: number): TickRow[] {
+  return load().ticks.filter((r) => r.case === caseId && r.seed === seed);
 }
 
 export function refSeries(caseId: string, flow?: string): SeriesRow[] | null {

@@ -6,7 +6,9 @@
  *     (validation/ns2/scenarios/<id>.tcl, see ns2/translate.ts);
  *  2. runs each twin with ns-2.35 (`ns`, one run per seed, as many at once as
  *     there are CPUs) in a temporary directory, and reduces what it wrote
- *     (ns2/extract.ts) to the small CSVs in validation/reference/;
+ *     (ns2/extract.ts) to the small CSVs in validation/reference/ (among
+ *     them ticks.csv: where each TCP agent's 10 ms RTT clock ticks, ns-2's
+ *     own random draw, which validation/ours.ts hands to the engine);
  *  3. redraws the plots (validation/plot.ts) and the result tables of
  *     docs/validation.md (validation/report.ts), which run the engine too.
  *
@@ -28,7 +30,7 @@ import type { Scenario } from '../src/engine/scenario/types';
 import { CASES, type Case } from './cases';
 import { EXACT_REPLAY } from './deviations';
 import { formatCsv, parseCsv, type Cell } from './csv';
-import { extractRun, type EventRow, type Extracted, type LinkRow, type SummaryRow } from './ns2/extract';
+import { extractRun, type EventRow, type Extracted, type LinkRow, type SummaryRow, type TickRow } from './ns2/extract';
 import { scenarioToTcl } from './ns2/translate';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -55,6 +57,7 @@ export const SUMMARY_COLUMNS = [
 ] as const;
 export const LINK_COLUMNS = ['case', 'seed', 'link', 'from', 'packets_forwarded', 'drops', 'utilization', 'avg_queue_pkts'] as const;
 export const EVENT_COLUMNS = ['case', 'flow', 'time_s', 'event', 'seq', 'cwnd', 'ssthresh'] as const;
+export const TICK_COLUMNS = ['case', 'seed', 'flow', 'tick_s', 'boot_time_s'] as const;
 
 export function scenarioJson(c: Case): string {
   return JSON.stringify(c.scenario, null, 2) + '\n';
@@ -211,12 +214,14 @@ async function main(): Promise<void> {
   const summary: SummaryRow[] = [];
   const links: LinkRow[] = [];
   const events: EventRow[] = [];
+  const ticks: TickRow[] = [];
   mkdirSync(join(REF_DIR, 'series'), { recursive: true });
   for (const c of cases) {
     const xs = (results.get(c.id) ?? []).sort((a, b) => a.summary[0].seed - b.summary[0].seed);
     for (const x of xs) {
       summary.push(...x.summary);
       links.push(...x.links);
+      ticks.push(...x.ticks);
       if (x.summary[0].seed === c.seeds[0]) {
         // Packet-level events of the single-flow cases and of every case the engine replays exactly.
         if (c.family === 'drops' || c.family === 'outage' || c.id in EXACT_REPLAY) events.push(...x.events);
@@ -231,6 +236,7 @@ async function main(): Promise<void> {
   mergeCsv('summary.csv', SUMMARY_COLUMNS, summary as unknown as Record<string, Cell>[], replaced);
   mergeCsv('links.csv', LINK_COLUMNS, links as unknown as Record<string, Cell>[], replaced);
   mergeCsv('events.csv', EVENT_COLUMNS, events as unknown as Record<string, Cell>[], replaced);
+  mergeCsv('ticks.csv', TICK_COLUMNS, ticks as unknown as Record<string, Cell>[], replaced);
   console.log(`reference CSVs written to ${REF_DIR}`);
   if (!args.includes('--no-plots')) {
     const { writePlots } = await import('./plot');

@@ -9,10 +9,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CASES, type Case } from './cases';
-import { firstDifference, LOSS_COUNTERS, mathisKbps, mean, relDiff } from './compare';
+import { firstDifference, LOSS_COUNTERS, mathisKbps, mean, pathRtt, relDiff } from './compare';
 import { DIVERGENCE, EXACT_REPLAY } from './deviations';
 import type { SummaryRow } from './ns2/extract';
-import { runOurs, type OurRun } from './ours';
+import { readScenario, runOurs, type OurRun } from './ours';
 import { refEvents, refFlow, refLink, refSummary } from './reference';
 
 const DOC = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'validation.md');
@@ -144,7 +144,7 @@ function loss(): string {
     const n = two.map((x) => x.n);
     const g = mean(o.map((r) => r.goodput_kbps));
     const gn = mean(n.map((r) => r.goodput_kbps));
-    const rtt = mean(o.map((r) => r.avg_srtt_ms!)) / 1000;
+    const rtt = pathRtt(readScenario(c.id), 'A');
     const p = Number(c.params.p);
     const m = mathisKbps(1000, rtt, p);
     rows.push([

@@ -13,7 +13,9 @@
  * next. When the first difference is a retransmission timeout, it also prints
  * each side's timer — RTO, srtt + 4·rttvar, backoff — and the instant the
  * timer was armed: the same arming instant with a different RTO is the
- * timer's clock (deviation D5; ns-2 works in 10 ms ticks).
+ * timer's clock (deviation D5: ns-2 works in 10 ms ticks; the cases run the
+ * engine on the same ticks, `tcpTick` 0.01 with ns-2's phase, so this should
+ * not happen unless a case leaves the tick out).
  *
  * The last lines compare the outcome with validation/deviations.ts: a case
  * listed in EXACT_REPLAY that diverges, or one listed in DIVERGENCE that
@@ -35,7 +37,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Simulator } from '../src/engine/simulator';
-import { CASES, type Case } from './cases';
+import { CASES, NS2_TICK, type Case } from './cases';
 import { describeEvent, divergence, type EventDivergence } from './compare';
 import { DIVERGENCE, EXACT_REPLAY } from './deviations';
 import { extractRun, type EventRow } from './ns2/extract';
@@ -43,8 +45,8 @@ import { runOurs } from './ours';
 import { lossLists, loadCaseScenario } from './regenerate';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-/** ns-2's tcpTick_ (its default; lib.tcl leaves it) */
-const TICK = 0.01;
+/** ns-2's tcpTick_ (the cases set it to its default, NS2_TICK) */
+const TICK = NS2_TICK;
 
 interface Options {
   prefixes: string[];
@@ -224,7 +226,9 @@ function timerLines(r: Outcome, ns2: EventRow | undefined, ours: EventRow | unde
   }
   const lines = [describeArming('ns-2', a), describeArming('our ', b)];
   if (a && b && Math.abs(a.t - b.t) < 2e-5 && Math.abs(a.rto - b.rto) > 1e-4) {
-    lines.push(`→ armed at the same instant, RTOs ${((a.rto - b.rto) * 1000).toFixed(1)} ms apart: the timer's clock (D5)`);
+    lines.push(
+      `→ armed at the same instant, RTOs ${((a.rto - b.rto) * 1000).toFixed(1)} ms apart: the timer's clock (D5; does the flow run on ns-2's tick and phase?)`,
+    );
   }
   return lines.map((l) => `   ${l}`);
 }

@@ -9,6 +9,8 @@
  * (times: its packet trace has 6 significant digits; cwnd_: 3 decimals). SACK
  * is held to the same since its ACKs carry 8 bytes per SACK block in the
  * engine too (deviation D2, fixed 2026-11-21; before, SACK needed 0.5 ms).
+ * The engine runs on ns-2's RTT clock (`tcpTick` 0.01, with the phase ns-2
+ * drew), so its mean srtt is ns-2's too.
  */
 import { describe, expect, it } from 'vitest';
 import { CASES } from '../../validation/cases';
@@ -43,6 +45,8 @@ describe.each(cases.map((c) => [c.id] as const))('%s', (id) => {
       ns.goodput_kbps,
     ]);
     expect(o.avg_ssthresh!).toBeCloseTo(ns.avg_ssthresh!, 4);
+    // srtt on ns-2's 10 ms ticks (tcpTick 0.01 with ns-2's phase), sampled every 10 ms
+    expect(o.avg_srtt_ms!).toBeCloseTo(ns.avg_srtt_ms!, 3);
   });
 
   it('has the same cwnd and ssthresh every 10 ms', () => {

@@ -9,6 +9,8 @@
  * are equal too — including the split between RTT-unequal flows, which the
  * engine's rounding of cwnd after a fast retransmit (D1, fixed 2026-11-21)
  * used to move from 16 % to 13 % of the bottleneck for the long-RTT flow.
+ * On ns-2's RTT clock (`tcpTick` 0.01, ns-2's phase) each flow's mean srtt
+ * agrees as well.
  */
 import { describe, expect, it } from 'vitest';
 import { CASES } from '../../validation/cases';
@@ -39,6 +41,8 @@ describe.each(CASES.filter((c) => c.family === 'two').map((c) => [c.id, c] as co
         n.fast_retransmits,
         n.drops,
       ]);
+      // the same srtt estimate on ns-2's ticks (an ACK at a sample instant may fall on either side of it)
+      expect(Math.abs(s.avg_srtt_ms! - n.avg_srtt_ms!), `flow ${s.flow}`).toBeLessThanOrEqual(0.002);
     }
   });
 

@@ -1,6 +1,6 @@
 /**
  * Read what validation/ns2/lib.tcl wrote for one ns-2 run (meta.tsv,
- * summary.tsv, vars-*.tr, series-*.tsv, trace.tr) and reduce it to the rows
+ * summary.tsv, ticks.tsv, vars-*.tr, series-*.tsv, trace.tr) and reduce it to the rows
  * of the reference CSVs. ns-2's conventions are undone here, once: sequence
  * numbers become data segment numbers (the SYN is ns-2's 0), the SYN is not
  * counted as a data packet, and times are ns-2's own (trace.tr prints them
@@ -76,11 +76,23 @@ export interface SeriesRow {
   ssthresh: number;
 }
 
+/** Where a TCP agent's RTT clock ticks (lib.tcl ticks.tsv): ns-2's own draw, per flow and seed. */
+export interface TickRow {
+  case: string;
+  seed: number;
+  flow: string;
+  /** tcpTick_, s */
+  tick_s: number;
+  /** boot_time_, s: the boundaries lie at k·tick − boot_time_ (the engine's tcpTickPhase) */
+  boot_time_s: number;
+}
+
 export interface Extracted {
   summary: SummaryRow[];
   links: LinkRow[];
   events: EventRow[];
   series: Map<string, SeriesRow[]>;
+  ticks: TickRow[];
 }
 
 /** Times in ns-2's two trace formats agree to within this. */
@@ -268,7 +280,17 @@ export async function extractRun(caseId: string, dir: string, dupThresh: Map<str
   const sumLines = readFileSync(join(dir, 'summary.tsv'), 'utf8').trim().split('\n').slice(1);
   const full = existsSync(join(dir, 'trace.tr'));
   const trace = full ? await readTrace(join(dir, 'trace.tr'), meta) : null;
-  const out: Extracted = { summary: [], links: [], events: [], series: new Map() };
+  const out: Extracted = { summary: [], links: [], events: [], series: new Map(), ticks: [] };
+  const ticksPath = join(dir, 'ticks.tsv');
+  if (existsSync(ticksPath)) {
+    for (const l of readFileSync(ticksPath, 'utf8').trim().split('\n').slice(1)) {
+      const [flow, tick, boot] = l.split('\t');
+      // Tcl prints the shortest text that reads back as the same double.
+      out.ticks.push({ case: caseId, seed: meta.seed, flow, tick_s: Number(tick), boot_time_s: Number(boot) });
+    }
+    const order = new Map(meta.flows.map((f, i) => [f.id, i]));
+    out.ticks.sort((a, b) => order.get(a.flow)! - order.get(b.flow)!);
+  }
 
   for (const line of sumLines) {
     const f = line.split('\t');

@@ -18,6 +18,7 @@
 #   series-<flow>.tsv  cwnd_/ssthresh_ every sample interval (flows in -series)
 #   vars-<flow>.tr     ns-2's variable trace of cwnd_, ssthresh_, ack_, nrexmit_, dupacks_
 #   trace.tr      the packet trace of every link (`$ns trace-all`), with -trace full
+#   ticks.tsv     per TCP flow: tcpTick_ and the boot_time_ ns-2 draws for it
 # validation/regenerate.ts turns these into the small reference CSVs.
 #
 # Nothing here changes ns-2's behaviour: every agent keeps ns-2.35's defaults
@@ -115,7 +116,7 @@ proc v_tcp {id variant from to args} {
     global V ns
     array set o [v_opts {-start 0 -stop {} -packetSize 1000 -window {} -windowInit {} \
         -numdupacks {} -rtxcur_init {} -minrto {} -maxrto {} -srttBits {} -rttvarBits {} \
-        -rttvarExp {} -syn {} -hdr {} -delack {} -maxSackBlocks {} -vegas {}} $args]
+        -rttvarExp {} -tcpTick {} -syn {} -hdr {} -delack {} -maxSackBlocks {} -vegas {}} $args]
     set fid [v_new_flow $id tcp $from $to]
     set V(psize,$id) $o(-packetSize)
     if {$variant == "TCP"} { set tcp [new Agent/TCP] } else { set tcp [new Agent/TCP/$variant] }
@@ -123,7 +124,7 @@ proc v_tcp {id variant from to args} {
     $tcp set packetSize_ $o(-packetSize)
     foreach {opt var} {-window window_ -windowInit windowInit_ -numdupacks numdupacks_ \
         -rtxcur_init rtxcur_init_ -minrto minrto_ -maxrto maxrto_ -srttBits T_SRTT_BITS \
-        -rttvarBits T_RTTVAR_BITS -rttvarExp rttvar_exp_ -syn syn_ -hdr tcpip_base_hdr_size_} {
+        -rttvarBits T_RTTVAR_BITS -rttvarExp rttvar_exp_ -tcpTick tcpTick_ -syn syn_ -hdr tcpip_base_hdr_size_} {
         if {$o($opt) != ""} { $tcp set $var $o($opt) }
     }
     if {$o(-vegas) != ""} {
@@ -313,9 +314,49 @@ proc v_finish {} {
     exit 0
 }
 
+# Each TCP agent's tick boundaries lie at k·tcpTick_ − boot_time_, and ns-2
+# draws boot_time_ = Random::uniform(tcpTick_) from the default generator in
+# TcpAgent::reset(): once when the agent is created, and again when `$ns run`
+# resets every agent (Simulator run → Node reset, node by node in the order of
+# the Node_ array, each node's agents in the order attached). Nothing reads
+# boot_time_ back from Tcl, so this replays those draws on a second generator
+# seeded like the default one (the same stream) and writes each flow's value
+# to ticks.tsv; the engine is given it as tcpTickPhase. It draws nothing from
+# the default generator: the run is unchanged.
+Simulator instproc v_nodes_in_reset_order {} {
+    $self instvar Node_
+    set out {}
+    foreach nn [array names Node_] { lappend out $Node_($nn) }
+    return $out
+}
+
+proc v_write_ticks {} {
+    global V ns
+    set rng [new RNG]
+    $rng seed [expr {$V(seed) + 1}]
+    set tcpAgents {}
+    foreach id $V(flows) {
+        if {$V(kind,$id) != "tcp"} continue
+        lappend tcpAgents $V(agent,$id)
+        set V(flowOf,$V(agent,$id)) $id
+        $rng uniform 0 1 ;# the draw when the agent was created
+    }
+    set f [open [file join $V(out) ticks.tsv] w]
+    puts $f "flow\ttick\tboot_time"
+    foreach node [$ns v_nodes_in_reset_order] {
+        foreach a [$node set agents_] {
+            if {[lsearch -exact $tcpAgents $a] < 0} continue
+            set tick [$a set tcpTick_]
+            puts $f "$V(flowOf,$a)\t$tick\t[expr {$tick * [$rng uniform 0 1]}]"
+        }
+    }
+    close $f
+}
+
 proc v_run {} {
     global V ns
     v_write_meta
+    v_write_ticks
     foreach id $V(series) {
         set V(sf,$id) [open [file join $V(out) series-$id.tsv] w]
     }

@@ -14,6 +14,11 @@
  *    handshake → syn_, headerBytes → tcpip_base_hdr_size_, maxSackBlocks →
  *    the sink's maxSackBlocks_; the RTT gains must be powers of two
  *    (T_SRTT_BITS, T_RTTVAR_BITS) and rtoK a power of two (rttvar_exp_);
+ *    tcpTick → tcpTick_ (0, the engine's exact time, has no ns-2 twin: ns-2
+ *    always counts ticks, so 0 leaves ns-2's default of 10 ms); ns-2 draws
+ *    the ticks' phase (boot_time_) itself, so a scenario that sets
+ *    tcpTickPhase is refused (lib.tcl writes the phase ns-2 draws to
+ *    ticks.tsv, and the validation gives it to the engine);
  *  - dropSegments → ErrorModel/List on the flow's first hop, counting the
  *    packets that enter it (the SYN is number 0, so data segment i is number
  *    i + 1 when no retransmission has gone that way before it; the
@@ -69,6 +74,9 @@ function tcpLine(f: TcpFlowSpec): string {
   if (f.variant === 'vegas' && (t.handshake || t.headerBytes !== 0)) {
     throw new Error(`flow ${f.id}: ns-2's Vegas agent sends no SYN and no header bytes; set handshake false and headerBytes 0`);
   }
+  if (t.tcpTickPhase !== 0) {
+    throw new Error(`flow ${f.id}: ns-2 draws the tick phase (boot_time_) itself; tcpTickPhase cannot be set there`);
+  }
   const srttBits = -log2Exact(t.rttGain, 'rttGain');
   const rttvarBits = -log2Exact(t.rttVarGain, 'rttVarGain');
   const rttvarExp = log2Exact(t.rtoK, 'rtoK');
@@ -85,6 +93,7 @@ function tcpLine(f: TcpFlowSpec): string {
     ['-srttBits', num(srttBits)],
     ['-rttvarBits', num(rttvarBits)],
     ['-rttvarExp', num(rttvarExp)],
+    ['-tcpTick', t.tcpTick > 0 ? num(t.tcpTick) : '{}'],
     ['-syn', t.handshake ? 'true' : 'false'],
     ['-hdr', num(t.headerBytes)],
     ['-delack', t.delayedAck ? num(t.delayedAckTimeout) : '{}'],

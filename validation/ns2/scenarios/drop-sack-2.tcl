@@ -9,7 +9,7 @@ v_node r1
 v_node client
 v_link access server r1 -bandwidth 10000000 -delay 0.001 -queue DropTail -limit 100
 v_link bottleneck r1 client -bandwidth 1500000 -delay 0.01 -queue DropTail -limit 50
-v_tcp A Sack1 server client -start 0 -stop {} -packetSize 1000 -window 20 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -syn true -hdr 40 -delack {} -maxSackBlocks 3
+v_tcp A Sack1 server client -start 0 -stop {} -packetSize 1000 -window 20 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn true -hdr 40 -delack {} -maxSackBlocks 3
 # data segment i is packet number i + 1 on the first hop (SYN = 0)
 v_drop_list A server r1 {31 33}
 v_run

@@ -9,6 +9,6 @@ v_node r1
 v_node client
 v_link access server r1 -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 100
 v_link bottleneck r1 client -bandwidth 10000000 -delay 0.049 -queue DropTail -limit 1000
-v_tcp A TCP server client -start 0 -stop {} -packetSize 1000 -window 200 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -syn true -hdr 40 -delack {}
+v_tcp A TCP server client -start 0 -stop {} -packetSize 1000 -window 200 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn true -hdr 40 -delack {}
 v_random_loss r1 client 0.002
 v_run

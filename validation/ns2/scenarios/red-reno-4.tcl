@@ -23,8 +23,8 @@ v_link inC sC r1 -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
 v_link outC r2 dC -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
 v_link inD sD r1 -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
 v_link outD r2 dD -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
-v_tcp A Reno sA dA -start 0 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -syn true -hdr 40 -delack {}
-v_tcp B Reno sB dB -start 0.25 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -syn true -hdr 40 -delack {}
-v_tcp C Reno sC dC -start 0.5 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -syn true -hdr 40 -delack {}
-v_tcp D Reno sD dD -start 0.75 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -syn true -hdr 40 -delack {}
+v_tcp A Reno sA dA -start 0 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn true -hdr 40 -delack {}
+v_tcp B Reno sB dB -start 0.25 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn true -hdr 40 -delack {}
+v_tcp C Reno sC dC -start 0.5 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn true -hdr 40 -delack {}
+v_tcp D Reno sD dD -start 0.75 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn true -hdr 40 -delack {}
 v_run

@@ -15,6 +15,6 @@ v_link inA sA r1 -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
 v_link outA r2 dA -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
 v_link inB sB r1 -bandwidth 100000000 -delay 0.021 -queue DropTail -limit 1000
 v_link outB r2 dB -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
-v_tcp A Newreno sA dA -start 0 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -syn true -hdr 40 -delack {}
-v_tcp B Newreno sB dB -start 0.5 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -syn true -hdr 40 -delack {}
+v_tcp A Newreno sA dA -start 0 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn true -hdr 40 -delack {}
+v_tcp B Newreno sB dB -start 0.5 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn true -hdr 40 -delack {}
 v_run
