@@ -8,22 +8,22 @@
  */
 import type { SimState } from './api';
 import { simState } from './state';
-import { describe, type DescribeContext } from './core/describe';
-import { EventLog, Ev, EVENT_NAMES, isStepEvent } from './core/event-log';
+import type { DescribeContext } from './core/describe';
+import { EventLog, Ev, isStepEvent } from './core/event-log';
 import { EventQueue } from './core/event-queue';
+import { Timers } from './core/timers';
 import { Sampler } from './core/recorder';
 import { rngStream } from './core/rng';
 import { secondsToNs } from './core/time';
 import { LinkDir } from './net/link-dir';
 import { EV_ARRIVE, EV_TX_DONE, Network, type NetHost } from './net/network';
 import { PacketKind, PacketPool } from './net/packets';
+import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
-import { DropTailQueue } from './queues/droptail';
-import { DropCause, type PacketQueue } from './queues/queue';
-import { RedQueue } from './queues/red';
+import { DropCause } from './queues/queue';
 import type { EventRow } from './output/rundata';
 import { BASE_SERIES_COLUMNS } from './output/rundata';
-import type { FaultSpec, LinkSpec, Scenario } from './scenario/types';
+import type { FaultSpec, Scenario } from './scenario/types';
 import { Timer, type TcpHost, type TimerOwner } from './tcp/host';
 import { TcpReceiver } from './tcp/receiver';
 import { TcpSender } from './tcp/sender';
@@ -33,6 +33,7 @@ import { FlowStats } from './core/flow-stats';
 import { EV_LINK_DOWN, EV_LINK_UP, FaultInstaller } from './net/faults';
 import { PacketTrace, TraceKind } from './core/packet-trace';
 import { collectRunData } from './output/collect';
+import { eventRow, eventRows } from './output/event-rows';
 import type { RunData } from './output/rundata';
 
 const EV_TIMER = 3;
@@ -49,7 +50,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   readonly pool = new PacketPool(4096);
   readonly log = new EventLog();
   readonly events = new EventQueue(1024);
-  readonly dirs: LinkDir[] = [];
+  readonly dirs: LinkDir[];
   readonly network: Network;
   readonly nodeIndex = new Map<string, number>();
   readonly senders: (TcpSender | null)[] = [];
@@ -61,9 +62,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   readonly seriesColumns: string[];
 
   /** time-sequence trace, for the flows switched on with tracePackets() */
-  readonly packetTrace = new PacketTrace();
-  private traced: Uint8Array;
-  private readonly timers: Timer[] = [];
+  readonly packetTrace: PacketTrace;
+  private readonly timers = new Timers(this.events, EV_TIMER);
   private readonly faults: FaultInstaller;
   private readonly doomed: Set<number>[] = [];
   private readonly sampler: Sampler;
@@ -86,12 +86,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     this.measToNs = secondsToNs(s.measure.to);
     s.nodes.forEach((n, i) => this.nodeIndex.set(n.id, i));
 
-    s.links.forEach((l, li) => {
-      const a = this.node(l.a);
-      const b = this.node(l.b);
-      this.dirs.push(this.makeDir(2 * li, li, a, b, l));
-      this.dirs.push(this.makeDir(2 * li + 1, li, b, a, l));
-    });
+    this.dirs = linkDirections(s, this.nodeIndex);
     const next = computeRoutes(
       s.nodes.length,
       this.dirs.map((d) => ({ from: d.from, to: d.to, delayNs: d.delayNs })),
@@ -104,15 +99,15 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
       to: s.nodes[d.to].id,
     }));
     this.flowIds = s.flows.map((f) => f.id);
-    this.traced = new Uint8Array(s.flows.length);
+    this.packetTrace = new PacketTrace(s.flows.length);
 
     // Variant-specific trace columns follow the contract's, in first-seen order.
     const extra: string[] = [];
     s.flows.forEach((f, fi) => {
       this.doomed.push(new Set());
       this.stats.push(new FlowStats());
-      const from = this.node(f.from);
-      const to = this.node(f.to);
+      const from = nodeOf(this.nodeIndex, f.from);
+      const to = nodeOf(this.nodeIndex, f.to);
       if (next[from * s.nodes.length + to] < 0) throw new Error(`flows[${fi}]: no route from "${f.from}" to "${f.to}"`);
       if (f.kind === 'tcp') {
         const parts = createVariant(f.variant, f.tcp);
@@ -141,21 +136,6 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     this.events.schedule(0, EV_SAMPLE, 0);
   }
 
-  private node(id: string): number {
-    const i = this.nodeIndex.get(id);
-    if (i === undefined) throw new Error(`unknown node "${id}"`);
-    return i;
-  }
-
-  private makeDir(index: number, link: number, from: number, to: number, l: LinkSpec): LinkDir {
-    let q: PacketQueue;
-    if (l.queue.type === 'red') {
-      const fromId = this.scenario.nodes[from].id;
-      q = new RedQueue(l.queue, l.bandwidth, rngStream(this.scenario.seed, `red:${l.id}:${fromId}`));
-    } else q = new DropTailQueue(l.queue.limit);
-    return new LinkDir(index, link, from, to, l.bandwidth, secondsToNs(l.delay), q);
-  }
-
   // ---------------------------------------------------------------- faults
 
   /**
@@ -176,13 +156,12 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   /** Record the time-sequence trace of these flows (by index) from now on. */
   tracePackets(flows: readonly number[]): void {
-    for (const f of flows) if (f >= 0 && f < this.traced.length) this.traced[f] = 1;
+    this.packetTrace.traceToo(flows);
   }
 
   /** Record the trace of exactly these flows from now on (others stop). */
   setTracedFlows(flows: readonly number[]): void {
-    this.traced.fill(0);
-    this.tracePackets(flows);
+    this.packetTrace.traceOnly(flows);
   }
 
   send(pkt: number, node: number, now: number): void {
@@ -193,7 +172,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   private traceSent(pkt: number, now: number): void {
     const pool = this.pool;
     const fi = pool.flow[pkt];
-    if (this.traced[fi] === 1 && pool.kind[pkt] === PacketKind.Data) {
+    if (this.packetTrace.on[fi] === 1 && pool.kind[pkt] === PacketKind.Data) {
       const snd = this.senders[fi]!;
       const kind = pool.retx[pkt] === 1 ? TraceKind.Retransmitted : TraceKind.Sent;
       this.packetTrace.add(now, fi, kind, pool.seq[pkt] - snd.base);
@@ -208,36 +187,15 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   }
 
   newTimer(owner: TimerOwner, which: number): Timer {
-    const t = new Timer(this.timers.length, owner, which);
-    this.timers.push(t);
-    return t;
+    return this.timers.create(owner, which);
   }
 
   arm(timer: Timer, atNs: number): void {
-    timer.deadline = atNs;
-    timer.seq = this.events.reserve();
-    if (timer.scheduledAt < 0 || atNs < timer.scheduledAt) {
-      timer.scheduledAt = atNs;
-      this.events.scheduleAs(atNs, EV_TIMER, timer.id, timer.seq);
-    }
+    this.timers.arm(timer, atNs);
   }
 
   disarm(timer: Timer): void {
-    timer.deadline = -1;
-  }
-
-  private fireTimer(timer: Timer, now: number): void {
-    if (now !== timer.scheduledAt) return; // superseded by an earlier re-arm
-    timer.scheduledAt = -1;
-    if (timer.deadline < 0) return;
-    if (now < timer.deadline) {
-      // Re-armed to a later time since this event was scheduled.
-      timer.scheduledAt = timer.deadline;
-      this.events.scheduleAs(timer.deadline, EV_TIMER, timer.id, timer.seq);
-      return;
-    }
-    timer.deadline = -1;
-    timer.owner.onTimer(timer.which, now);
+    this.timers.disarm(timer);
   }
 
   deliver(pkt: number, _node: number, now: number): void {
@@ -248,7 +206,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     this.delivered++;
     if (kind === PacketKind.Ack) {
       const snd = this.senders[fi]!;
-      if (this.traced[fi] === 1) this.packetTrace.add(now, fi, TraceKind.AckReceived, pool.seq[pkt] - snd.base);
+      if (this.packetTrace.on[fi] === 1) this.packetTrace.add(now, fi, TraceKind.AckReceived, pool.seq[pkt] - snd.base);
       snd.onAck(pkt, now);
     } else {
       const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt, now);
@@ -268,7 +226,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     const snd = this.senders[fi];
     let seq = pool.seq[pkt];
     if (snd) seq -= snd.base;
-    if (this.traced[fi] === 1 && kind === PacketKind.Data) this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
+    if (this.packetTrace.on[fi] === 1 && kind === PacketKind.Data) this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
     let extra = NaN;
     if (cause === DropCause.Overflow || cause === DropCause.RedOverflow) extra = dir.queue.length;
     else if (cause === DropCause.RedEarly || cause === DropCause.RedForced) extra = dir.queue.average;
@@ -335,7 +293,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
         this.network.onArrive(this.dirs[target], now);
         break;
       case EV_TIMER:
-        this.fireTimer(this.timers[target], now);
+        this.timers.fire(target, now);
         break;
       case EV_APP_START:
         this.startFlow(target, now);
@@ -435,24 +393,11 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   }
 
   eventRow(i: number): EventRow {
-    const log = this.log;
-    const fi = log.flow.at(i);
-    const num = (x: number) => (Number.isNaN(x) ? null : x);
-    return {
-      time_s: log.time.at(i) / 1e9,
-      flow: fi >= 0 ? this.flowIds[fi] : '',
-      event: EVENT_NAMES[log.kind.at(i)],
-      seq: num(log.seq.at(i)),
-      cwnd: num(log.cwnd.at(i)),
-      ssthresh: num(log.ssthresh.at(i)),
-      detail: describe(log, i, this),
-    };
+    return eventRow(this.log, i, this.flowIds, this);
   }
 
   eventRows(from: number, to: number): EventRow[] {
-    const rows: EventRow[] = [];
-    for (let i = from; i < Math.min(to, this.log.length); i++) rows.push(this.eventRow(i));
-    return rows;
+    return eventRows(this.log, from, to, this.flowIds, this);
   }
 
   sampleCount(): number {
@@ -460,25 +405,16 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   }
 
   sampleTimes(from: number, to: number): Float64Array {
-    return this.sampler.times.view(from, to).slice();
+    return this.sampler.timesBetween(from, to);
   }
 
   flowColumn(flow: number, column: string, from: number, to: number): Float64Array {
-    const col = this.sampler.flows[flow]?.column(column);
-    return col ? col.view(from, to).slice() : new Float64Array(Math.max(0, to - from)).fill(NaN);
+    return this.sampler.flowColumn(flow, column, from, to);
   }
 
   /** A queue column of samples [from, to): the contract's queues.csv columns, and `drops` (cumulative losses). */
-  queueColumn(
-    queue: number,
-    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
-    from: number,
-    to: number,
-  ): Float64Array {
-    const rec = this.sampler.queues[queue];
-    const col =
-      column === 'queue_pkts' ? rec.pkts : column === 'queue_bytes' ? rec.bytes : column === 'red_avg' ? rec.redAvg : rec.drops;
-    return col.view(from, to).slice();
+  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops', from: number, to: number): Float64Array {
+    return this.sampler.queueColumn(queue, column, from, to);
   }
 
   /** Packet accounting for the conservation invariant. */

@@ -15,13 +15,30 @@ export const enum TraceKind {
 }
 
 export class PacketTrace {
+  /** 1 for the flows (by index) traced now: read per packet, so a plain array */
+  readonly on: Uint8Array;
   readonly time = new GrowableF64(4096);
   readonly flow = new GrowableI32(4096);
   readonly kind = new GrowableI32(4096);
   readonly seq = new GrowableI32(4096);
 
+  constructor(flowCount: number) {
+    this.on = new Uint8Array(flowCount);
+  }
+
   get length(): number {
     return this.kind.length;
+  }
+
+  /** Trace exactly these flows (by index) from now on; others stop. */
+  traceOnly(flows: readonly number[]): void {
+    this.on.fill(0);
+    this.traceToo(flows);
+  }
+
+  /** Trace these flows (by index) too from now on. */
+  traceToo(flows: readonly number[]): void {
+    for (const f of flows) if (f >= 0 && f < this.on.length) this.on[f] = 1;
   }
 
   add(timeNs: number, flow: number, kind: TraceKind, seq: number): void {

@@ -65,6 +65,24 @@ export class Sampler {
     return this.times.length;
   }
 
+  /** Sample times [from, to), seconds, as a copy of its own. */
+  timesBetween(from: number, to: number): Float64Array {
+    return this.times.view(from, to).slice();
+  }
+
+  /** A flow's column of samples [from, to), as a copy; NaN throughout for a column it does not have. */
+  flowColumn(flow: number, column: string, from: number, to: number): Float64Array {
+    const col = this.flows[flow]?.column(column);
+    return col ? col.view(from, to).slice() : new Float64Array(Math.max(0, to - from)).fill(NaN);
+  }
+
+  /** A queue column of samples [from, to), as a copy: queues.csv's columns, and `drops` (cumulative losses). */
+  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops', from: number, to: number): Float64Array {
+    const rec = this.queues[queue];
+    const col = column === 'queue_pkts' ? rec.pkts : column === 'queue_bytes' ? rec.bytes : column === 'red_avg' ? rec.redAvg : rec.drops;
+    return col.view(from, to).slice();
+  }
+
   /** Record one sample at `now` (ns); the window averages of summary.csv take it when `inMeasure`. */
   record(
     now: number,
