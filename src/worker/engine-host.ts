@@ -15,63 +15,21 @@
  * each other with no idle time (still ≤ budget each, so commands get in
  * between), and batches still go out at most once per tick interval.
  */
-import type { FlowState } from '../engine/api';
-import type { EventRow, RunData } from '../engine/output/rundata';
+import type { RunData } from '../engine/output/rundata';
+import type { EngineLike } from './engine-like';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
 import {
   batchTransferables,
   normalizeSpeed,
   QUEUE_COLUMNS,
   type FromWorker,
-  type QueueId,
   type RunStatus,
   type SampleBatch,
   type Speed,
   type ToWorker,
 } from './protocol';
 
-/** The part of the engine's Simulator the host uses (structurally satisfied by it). */
-export interface EngineLike {
-  readonly time: number;
-  readonly done: boolean;
-  readonly eventsProcessed: number;
-  readonly seriesColumns: string[];
-  readonly flowIds: string[];
-  readonly queueIds: QueueId[];
-  runUntil(t: number): void;
-  stepToProtocolEvent(maxTime?: number): EventRow | null;
-  addFault(f: FaultSpec): void;
-  sampleCount(): number;
-  sampleTimes(from: number, to: number): Float64Array;
-  flowColumn(flow: number, column: string, from: number, to: number): Float64Array;
-  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops', from: number, to: number): Float64Array;
-  eventCount(): number;
-  eventRows(from: number, to: number): EventRow[];
-  runData(): RunData;
-  /** The engine's state now (the next segment of each flow, among others). */
-  state(): { time: number; flows: readonly Pick<FlowState, 'id' | 'kind' | 'nextSeq'>[] };
-  /** Optional: record the time-sequence trace of these flows (the real Simulator has it). */
-  tracePackets?(flows: readonly number[]): void;
-  /** Optional: trace exactly these flows from now on. */
-  setTracedFlows?(flows: readonly number[]): void;
-  readonly packetTrace?: PacketTraceSource;
-}
-
-/**
- * The Simulator's packet trace columns, as far as the host uses them: it
- * reads new rows, and empties the columns (their `length`) once it has
- * posted enough of them (HostOptions.drainTraceRows), so a long run's trace does not
- * pile up in the worker.
- */
-export interface PacketTraceSource {
-  readonly length: number;
-  readonly time: { length: number; view(from: number, to: number): Float64Array };
-  readonly flow: { length: number; view(from: number, to: number): Int32Array };
-  readonly kind: { length: number; view(from: number, to: number): Int32Array };
-  readonly seq: { length: number; view(from: number, to: number): Int32Array };
-}
-
-
+export type { EngineLike, PacketTraceSource } from './engine-like';
 
 export interface HostDeps {
   createEngine(scenario: Scenario): EngineLike;
