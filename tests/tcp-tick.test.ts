@@ -6,6 +6,7 @@
  * src/engine/tcp/rtt.test.ts, and against ns-2.35 in tests/validation).
  */
 import { createHash } from 'node:crypto';
+import { csvFormatRows, csvParseRows } from 'd3-dsv';
 import { describe, expect, it } from 'vitest';
 import { runDataToCsv } from '../src/engine/output/csv';
 import { runScenario } from '../src/engine/run';
@@ -51,11 +52,26 @@ const BEFORE: Record<string, string> = {
   RED: '245fd1e6d59b1c52',
 };
 
+/**
+ * The digest of a run's CSV files. timeseries.csv's `inflation` column came
+ * after these digests were taken (it only adds a column): it is left out, so
+ * the digests still compare the timer's effect and nothing else.
+ */
 function digest(s: Scenario): string {
   const csv = runDataToCsv(runScenario(s));
   const h = createHash('sha256');
-  for (const k of Object.keys(csv).sort()) h.update(k).update('\0').update(csv[k as keyof typeof csv]);
+  for (const k of Object.keys(csv).sort()) {
+    const text = k === 'timeseries.csv' ? withoutColumn(csv[k], 'inflation') : csv[k as keyof typeof csv];
+    h.update(k).update('\0').update(text);
+  }
   return h.digest('hex').slice(0, 16);
+}
+
+function withoutColumn(text: string, column: string): string {
+  const rows = csvParseRows(text);
+  const i = rows[0]?.indexOf(column) ?? -1;
+  if (i < 0) return text;
+  return `${csvFormatRows(rows.map((r) => r.filter((_, j) => j !== i)))}\n`;
 }
 
 describe('tcpTick 0 (exact time) changes nothing', () => {

@@ -22,7 +22,7 @@ import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
 import { DropCause } from './queues/queue';
 import type { EventRow } from './output/rundata';
-import { BASE_SERIES_COLUMNS } from './output/rundata';
+import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from './output/rundata';
 import type { FaultSpec, Scenario } from './scenario/types';
 import { Timer, type TcpHost, type TimerOwner } from './tcp/host';
 import { TcpReceiver } from './tcp/receiver';
@@ -116,6 +116,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
         this.receivers.push(new TcpReceiver(fi, f, to, from, this, parts.recovery.usesSack, snd.base, snd.nSegments));
         this.cbrs.push(null);
         for (const c of parts.cc.traceColumns) if (!extra.includes(c)) extra.push(c);
+        if (parts.recovery.inflates && !extra.includes(INFLATION_COLUMN)) extra.push(INFLATION_COLUMN);
       } else {
         this.senders.push(null);
         this.receivers.push(null);

@@ -7,6 +7,7 @@ import type { LinkDir } from '../net/link-dir';
 import type { TcpSender } from '../tcp/sender';
 import type { FlowStats } from './flow-stats';
 import { GrowableF64 } from './growable';
+import { INFLATION_COLUMN } from '../output/rundata';
 
 export class FlowSeriesRecorder {
   readonly columns: GrowableF64[];
@@ -49,6 +50,8 @@ export class Sampler {
   readonly times = new GrowableF64(1024);
   readonly flows: FlowSeriesRecorder[];
   readonly queues: QueueSeriesRecorder[];
+  /** index of the `inflation` column, or −1 */
+  private readonly inflationCol: number;
 
   constructor(
     readonly columns: readonly string[],
@@ -58,6 +61,7 @@ export class Sampler {
     private readonly throughputBack: number,
   ) {
     this.flows = Array.from({ length: flowCount }, () => new FlowSeriesRecorder(columns));
+    this.inflationCol = columns.indexOf(INFLATION_COLUMN);
     this.queues = Array.from({ length: dirCount }, () => new QueueSeriesRecorder());
   }
 
@@ -111,6 +115,10 @@ export class Sampler {
       }
       cols[5].push(windowedThroughput(this.times, rec.cumBytes, i, this.throughputBack));
       for (let c = 6; c < cols.length; c++) {
+        if (c === this.inflationCol) {
+          cols[c].push(snd && snd.recovery.inflates ? snd.inflation : NaN);
+          continue;
+        }
         const ci = snd ? snd.cc.traceColumns.indexOf(this.columns[c]) : -1;
         cols[c].push(ci < 0 ? NaN : snd!.cc.trace(ci));
       }

@@ -110,3 +110,12 @@ export const BASE_SERIES_COLUMNS = [
   'inflight',
   'throughput_kbps',
 ] as const;
+
+/**
+ * Added after the base columns when a flow's loss recovery inflates the
+ * window (Reno, NewReno, and the variants built on Reno recovery): the
+ * inflation in segments (ns-2 dupwnd_), 0 outside fast recovery, empty for
+ * flows that do not inflate. cwnd + inflation is the window fast recovery
+ * sends by.
+ */
+export const INFLATION_COLUMN = 'inflation';

@@ -48,6 +48,7 @@ function partialAck(s: TcpSender, ack: number, now: number): void {
 export const newreno: RecoveryOps = {
   name: 'newreno',
   usesSack: false,
+  inflates: true,
   onAck(s: TcpSender, ack: number, _pkt: number, now: number): void {
     const thresh = s.spec.tcp.dupAckThreshold;
     if (ack > s.lastAck) {

@@ -45,6 +45,7 @@ export function renoBeforeTimeout(s: TcpSender): void {
 export const reno: RecoveryOps = {
   name: 'reno',
   usesSack: false,
+  inflates: true,
   onAck(s: TcpSender, ack: number, _pkt: number, now: number): void {
     if (ack > s.lastAck) {
       if (s.lastCwndAction === CwndAction.Dupack) {

@@ -61,6 +61,7 @@ function sendMuch(s: TcpSender, now: number, maxburst: number): void {
 export const sack: RecoveryOps = {
   name: 'sack',
   usesSack: true,
+  inflates: false,
   onAck(s: TcpSender, ack: number, pkt: number, now: number): void {
     const sb = s.scoreboard!;
     const pool = s.pool;

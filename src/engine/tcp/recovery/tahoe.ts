@@ -9,6 +9,7 @@ import { mayFastRetransmit, type RecoveryOps } from './types';
 export const tahoe: RecoveryOps = {
   name: 'tahoe',
   usesSack: false,
+  inflates: false,
   onAck(s: TcpSender, ack: number, _pkt: number, now: number): void {
     const thresh = s.spec.tcp.dupAckThreshold;
     if (ack > s.lastAck) {

@@ -9,6 +9,12 @@ export interface RecoveryOps {
   readonly name: string;
   /** The receiver must send SACK blocks and the sender keeps a scoreboard. */
   readonly usesSack: boolean;
+  /**
+   * Fast recovery inflates the window by one segment per duplicate ACK
+   * (RFC 5681 §3.2 step 4), kept apart from cwnd as ns-2 keeps it in
+   * dupwnd_: the sampler then records it as the `inflation` column.
+   */
+  readonly inflates: boolean;
   /** Process one arriving ACK (`ack` = highest in-order sequence number at the receiver). */
   onAck(s: TcpSender, ack: number, pkt: number, now: number): void;
   /** The variant's own steps before the common timeout response. */

@@ -68,6 +68,7 @@ export function createVegasRecovery(v: VegasOps): RecoveryOps {
   return {
     name: 'vegas',
     usesSack: false,
+    inflates: true,
     onAck(s: TcpSender, ack: number, _pkt: number, now: number): void {
       if (ack > s.lastAck) {
         if (s.lastCwndAction === CwndAction.Dupack) {
