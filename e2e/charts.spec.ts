@@ -43,6 +43,11 @@ test('step to the fast retransmit: the time-sequence diagram marks the retransmi
   await expect(page.getByTestId('time-window')).toHaveText(/^\d+\.\d{3}–\d+\.\d{3} s$/);
   await expect(tsdPlot).toHaveAttribute('data-retransmits', /^[1-9]/);
   await expect(page.getByTestId('cwnd-chart-reno').locator('.chart-plot')).toHaveAttribute('data-markers', '1');
+  // Reno's fast recovery: cwnd + inflation drawn beside cwnd and ssthresh once the window inflates.
+  const cwnd = page.getByTestId('cwnd-chart-reno');
+  await expect(cwnd.getByRole('listitem').filter({ hasText: 'cwnd + inflation (fast recovery)' })).toHaveCount(1);
+  for (let i = 0; i < 3; i++) await button(page, 'Step').click();
+  await expect(cwnd.locator('.chart-plot')).toHaveAttribute('data-lines', '3');
   expect(errors).toEqual([]);
 });
 

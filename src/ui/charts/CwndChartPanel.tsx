@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useSession } from '../session/context';
-import { columnLabel, createCwndChart, SSTHRESH_DASH, VARIANT_TRACE_DASH } from './cwnd-chart';
+import { INFLATION_COLUMN } from '../../engine/output/rundata';
+import { columnLabel, createCwndChart, RECOVERY_WINDOW_DASH, SSTHRESH_DASH, VARIANT_TRACE_DASH } from './cwnd-chart';
 import { Legend, type LegendItem } from './Legend';
 import { SERIES_COLOURS } from './palette';
 import { useChart } from './use-chart';
@@ -22,7 +23,9 @@ export function CwndChartPanel({ flowIndex, flowId, variant }: { flowIndex: numb
   const selectId = useId();
   const label = `flow ${flowId}`;
   // The variant's own columns that have had a value for this flow (rarely changes).
-  const columns = useTraceValue(traces, () => [...(traces.flows[flowIndex]?.extra.keys() ?? [])], sameList, [flowIndex]);
+  // (The inflation is drawn with cwnd, as cwnd + inflation, not as a trace of its own.)
+  const columns = useTraceValue(traces, () => [...(traces.flows[flowIndex]?.extra.keys() ?? [])].filter((c) => c !== INFLATION_COLUMN), sameList, [flowIndex]);
+  const inflates = useTraceValue(traces, () => (traces.flows[flowIndex]?.extra.get(INFLATION_COLUMN)?.length ?? 0) > 0, Object.is, [flowIndex]);
   const [chosen, setChosen] = useState('');
   const column = columns.includes(chosen) ? chosen : null;
   useChart(
@@ -38,7 +41,12 @@ export function CwndChartPanel({ flowIndex, flowId, variant }: { flowIndex: numb
       ),
     [flowIndex, label, column],
   );
-  const legend = column ? [...LEGEND, { label: columnLabel(column), colour: SERIES_COLOURS.variantTrace, kind: 'dashed' as const, dash: VARIANT_TRACE_DASH }] : LEGEND;
+  const legend: LegendItem[] = [
+    ...LEGEND.slice(0, 2),
+    ...(inflates ? [{ label: 'cwnd + inflation (fast recovery)', colour: SERIES_COLOURS.cwnd, kind: 'dashed' as const, dash: RECOVERY_WINDOW_DASH }] : []),
+    ...LEGEND.slice(2),
+    ...(column ? [{ label: columnLabel(column), colour: SERIES_COLOURS.variantTrace, kind: 'dashed' as const, dash: VARIANT_TRACE_DASH }] : []),
+  ];
   return (
     <figure className="chart-card" data-testid={`cwnd-chart-${flowId}`}>
       <figcaption>

@@ -29,6 +29,8 @@ export const CWND_MARKER_STYLES: Record<string, MarkerStyle> = {
 };
 
 export const SSTHRESH_DASH = '7 4';
+/** cwnd + inflation in fast recovery: thin, dotted, the cwnd's colour. */
+export const RECOVERY_WINDOW_DASH = '1 3';
 
 /**
  * Top of the value axis: room above the highest cwnd, and ssthresh only when
@@ -38,7 +40,7 @@ export const SSTHRESH_DASH = '7 4';
  */
 export function cwndAxisTop(flow: FlowTrace | null, t0 = -Infinity, t1 = Infinity): number {
   if (!flow) return 10;
-  const cwnd = flow.cwnd.maxYBetween(t0, t1, 0);
+  const cwnd = Math.max(flow.cwnd.maxYBetween(t0, t1, 0), flow.recoveryWindow?.maxYBetween(t0, t1, 0) ?? 0);
   const ssthresh = flow.ssthresh.maxYBetween(t0, t1, 0);
   const top = Math.max(cwnd, ssthresh <= cwnd * 1.5 ? ssthresh : 0);
   return Math.max(4, top * 1.08);
@@ -65,6 +67,7 @@ export function createCwndChart(
     lines: [
       { key: 'ssthresh', colour: SERIES_COLOURS.ssthresh, dash: SSTHRESH_DASH, width: 2, buffer: () => flow()?.ssthresh ?? null },
       { key: 'cwnd', colour: SERIES_COLOURS.cwnd, width: 2.25, buffer: () => flow()?.cwnd ?? null },
+      { key: 'recovery-window', colour: SERIES_COLOURS.cwnd, dash: RECOVERY_WINDOW_DASH, width: 1.75, buffer: () => flow()?.recoveryWindow ?? null },
     ],
     markers: () => flow()?.markers ?? [],
     markerStyles: CWND_MARKER_STYLES,

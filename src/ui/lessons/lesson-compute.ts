@@ -9,6 +9,7 @@
  * Pure: no DOM, no worker API; the tests call it directly.
  */
 import type { EventRow, FlowSummaryRow } from '../../engine/output/rundata';
+import { INFLATION_COLUMN } from '../../engine/output/rundata';
 import { parseScenario } from '../../engine/scenario';
 import type { Scenario, Variant } from '../../engine/scenario/types';
 import { Simulator } from '../../engine/simulator';
@@ -100,24 +101,15 @@ export function computeLessonRun(lesson: Lesson, runIndex: number): LessonRunRes
 
   const sim = new Simulator(scenario);
   sim.tracePackets([flowIndex]);
-  // Run sample by sample to read the fast-recovery inflation, which the sampled cwnd leaves out.
-  const interval = scenario.sampleInterval;
-  const grid = Math.floor(scenario.duration / interval + 1e-9) + 1;
-  const inflation = new Float64Array(grid);
-  for (let k = 0; k < grid; k++) {
-    sim.runUntil(k * interval);
-    inflation[k] = sim.senders[flowIndex]?.inflation ?? 0;
-  }
   sim.run();
   const data = sim.runData();
   const n = data.times.length;
 
   const flowCols = data.flowSeries[flowIndex].columns;
   const cwnd = Float64Array.from(flowCols.cwnd ?? new Float64Array(n).fill(NaN));
-  for (let i = 0; i < n; i++) {
-    const k = Math.round(data.times[i] / interval);
-    if (k >= 0 && k < grid && Number.isFinite(cwnd[i])) cwnd[i] += inflation[k];
-  }
+  // The window as textbooks draw it: cwnd plus the fast-recovery inflation (timeseries.csv `inflation`).
+  const inflation = flowCols[INFLATION_COLUMN];
+  if (inflation) for (let i = 0; i < n; i++) if (inflation[i] > 0 && Number.isFinite(cwnd[i])) cwnd[i] += inflation[i];
   const ssthresh = Float64Array.from(flowCols.ssthresh ?? new Float64Array(n).fill(NaN));
 
   const series: Record<string, Float64Array> = {};

@@ -47,6 +47,22 @@ describe('RunTraces', () => {
     expect(t.now).toBeCloseTo(0.9);
   });
 
+  it('draws cwnd + inflation only while a flow is in fast recovery, and only when the run has the column', () => {
+    const cols = ['cwnd', 'ssthresh', 'srtt_ms', 'rto_s', 'inflight', 'throughput_kbps', 'inflation'];
+    const t = new RunTraces();
+    t.reset({ ...meta, flowIds: ['reno', 'sack'], seriesColumns: cols });
+    const times = Float64Array.from([0, 0.1, 0.2, 0.3]);
+    const col = (values: number[]) => Float64Array.from(values);
+    const reno = cols.map((c) => (c === 'cwnd' ? col([10, 5, 5, 6]) : c === 'inflation' ? col([0, 3, 4, 0]) : col([1, 1, 1, 1])));
+    const sack = cols.map((c) => (c === 'inflation' ? col([NaN, NaN, NaN, NaN]) : col([1, 1, 1, 1])));
+    t.append({ run: 1, firstSample: 0, times, flows: [reno, sack], queues: [], firstEvent: 0, events: [], time: 0.3, eventsProcessed: 0 });
+    const w = t.flows[0].recoveryWindow!;
+    expect([0, 1, 2, 3].map((i) => w.y(i))).toEqual([NaN, 8, 9, NaN]);
+    expect([0, 1, 2, 3].map((i) => t.flows[1].recoveryWindow!.y(i)).every(Number.isNaN)).toBe(true);
+    t.reset(meta); // a run without the column
+    expect(t.flows[0].recoveryWindow).toBeNull();
+  });
+
   it('keeps the recovery events of each flow, for the shaded periods', () => {
     const t = new RunTraces();
     t.reset(meta);

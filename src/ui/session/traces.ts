@@ -4,7 +4,7 @@
  * redraw on `subscribe` notifications; React never sees the points.
  */
 import type { EventRow } from '../../engine/output/rundata';
-import { BASE_SERIES_COLUMNS } from '../../engine/output/rundata';
+import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from '../../engine/output/rundata';
 import { QUEUE_COLUMNS, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
 import { RingBuffer } from '../charts/ring-buffer';
 import { PacketRing, PACKET_ROWS_PER_FLOW } from './packet-ring';
@@ -34,6 +34,11 @@ export interface FlowTrace {
   cwnd: RingBuffer;
   ssthresh: RingBuffer;
   throughput: RingBuffer;
+  /**
+   * cwnd + inflation during Reno-style fast recovery (the window recovery
+   * sends by), NaN outside it; null when the run has no `inflation` column.
+   */
+  recoveryWindow: RingBuffer | null;
   /**
    * The variant's own columns (vegas_diff, cubic_wmax, …) that have had a
    * value for this flow, created at their first finite value.
@@ -74,6 +79,7 @@ export class RunTraces {
   private cwndCol = -1;
   private ssthreshCol = -1;
   private throughputCol = -1;
+  private inflationCol = -1;
   /** [column index, name] of the variant-specific columns */
   private extraCols: [number, string][] = [];
   private readonly listeners = new Set<() => void>();
@@ -92,6 +98,7 @@ export class RunTraces {
     this.cwndCol = meta.seriesColumns.indexOf('cwnd');
     this.ssthreshCol = meta.seriesColumns.indexOf('ssthresh');
     this.throughputCol = meta.seriesColumns.indexOf('throughput_kbps');
+    this.inflationCol = meta.seriesColumns.indexOf(INFLATION_COLUMN);
     const base: readonly string[] = BASE_SERIES_COLUMNS;
     this.extraCols = meta.seriesColumns.flatMap((c, i): [number, string][] => (base.includes(c) ? [] : [[i, c]]));
     this.flows = meta.flowIds.map((id) => ({
@@ -99,6 +106,7 @@ export class RunTraces {
       cwnd: new RingBuffer(this.pointsPerLine),
       ssthresh: new RingBuffer(this.pointsPerLine),
       throughput: new RingBuffer(this.pointsPerLine),
+      recoveryWindow: this.inflationCol >= 0 ? new RingBuffer(this.pointsPerLine) : null,
       extra: new Map(),
       markers: [],
       phases: [],
@@ -124,6 +132,11 @@ export class RunTraces {
       if (this.cwndCol >= 0) flow.cwnd.pushAll(times, cols[this.cwndCol]);
       if (this.ssthreshCol >= 0) flow.ssthresh.pushAll(times, cols[this.ssthreshCol]);
       if (this.throughputCol >= 0) flow.throughput.pushAll(times, cols[this.throughputCol]);
+      if (flow.recoveryWindow && this.cwndCol >= 0) {
+        const cwnd = cols[this.cwndCol];
+        const inflation = cols[this.inflationCol];
+        for (let i = 0; i < times.length; i++) flow.recoveryWindow.push(times[i], inflation[i] > 0 ? cwnd[i] + inflation[i] : NaN);
+      }
       for (const [c, name] of this.extraCols) {
         const values = cols[c];
         let buf = flow.extra.get(name);
