@@ -3,6 +3,7 @@
  * messages in, and request/answer pairing for CSV export and the flows' next
  * segments.
  */
+import { engineWorker } from '../workers';
 import type { FromWorker, ToWorker } from './protocol';
 
 /** The part of `Worker` the client uses, so tests can pass a fake. */
@@ -18,12 +19,9 @@ export type Listener = (message: FromWorker) => void;
 /** A worker message that answers a request. */
 type Answer = Extract<FromWorker, { type: 'csv' | 'nextSegments' }>;
 
-/**
- * Start the engine worker. The `new Worker(new URL(…, import.meta.url))`
- * form must stay literal: it is how Vite finds and bundles the worker.
- */
+/** Start the engine worker (../workers.ts). */
 export function startEngineWorker(): WorkerLike {
-  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'engine' }) as WorkerLike;
+  return engineWorker() as WorkerLike;
 }
 
 export class EngineClient {

@@ -14,6 +14,7 @@ import { runOnWorkers, runPool, type Judged, type PoolWorker, type TaskChannel, 
 import type { MetricValues } from '../../experiment/types';
 import type { SweepTask, SweepTaskResult } from '../../experiment/worker-protocol';
 import type { SeriesResult, SeriesTask, WorkerAnswer, WorkerRequest } from './worker-messages';
+import { sweepWorker } from '../../workers';
 
 /** At most this many workers, whatever the machine: the page must stay responsive and the memory modest. */
 export const MAX_WORKERS = 4;
@@ -35,8 +36,7 @@ export interface WorkerPort {
 
 /** A dedicated module worker running sweep.worker.ts. */
 export function createSweepWorker(): WorkerPort {
-  // The `new Worker(new URL(…, import.meta.url))` form must stay literal: Vite bundles the worker from it.
-  return new Worker(new URL('./sweep.worker.ts', import.meta.url), { type: 'module', name: 'sweep' });
+  return sweepWorker();
 }
 
 function channel<T extends WorkerRequest, A extends WorkerAnswer>(port: WorkerPort): TaskChannel<T, A> {

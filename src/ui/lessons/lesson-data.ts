@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { findLesson } from '../../presets/lessons';
 import type { LessonResult } from './lesson-compute';
 import { buildSteps, type LessonStep } from './lesson-steps';
+import { lessonWorker } from '../../workers';
 
 export interface ReadyLesson {
   status: 'ready';
@@ -22,8 +23,7 @@ const cache = new Map<string, Promise<ReadyLesson>>();
 
 export function computeInWorker(lessonId: string): Promise<LessonResult> {
   return new Promise((resolve, reject) => {
-    // The `new Worker(new URL(…, import.meta.url))` form must stay literal: Vite bundles the worker from it.
-    const worker = new Worker(new URL('./lesson.worker.ts', import.meta.url), { type: 'module', name: 'lesson' });
+    const worker = lessonWorker();
     const done = () => worker.terminate();
     worker.onmessage = (e: MessageEvent<Answer>) => {
       done();

@@ -8,6 +8,7 @@ import { selectRun, selectScenarioInput, selectScenarioKey, selectStatus } from 
 import { useSession } from '../session/context';
 import { matchesPresetUpToVariants, parseSummaryCsv, runBook, tableJobs, type TableJob } from './paper-runs';
 import './paper-table.css';
+import { paperRunsWorker } from '../../workers';
 
 const selectRunStale = (s: { runStale: boolean }) => s.runStale;
 const selectLiveFaultCount = (s: { liveFaults: unknown[] }) => s.liveFaults.length;
@@ -73,7 +74,7 @@ type Progress = { done: number; total: number; failed: string[] } | null;
 
 /** Run the missing jobs in a worker of their own; the cells fill in as each one finishes. */
 function runInBackground(jobs: TableJob[], onProgress: (p: Progress) => void): () => void {
-  const worker = new Worker(new URL('./paper-runs.worker.ts', import.meta.url), { type: 'module', name: 'paper-table' });
+  const worker = paperRunsWorker();
   let done = 0;
   const failed: string[] = [];
   onProgress({ done, total: jobs.length, failed });
