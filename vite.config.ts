@@ -25,6 +25,7 @@ function inlineWorkers(): Plugin {
 // any sub-path (a course website folder, a GitHub Pages project page) without
 // rebuilding. The engine runs in a module worker ('es' format) because it
 // shares ES modules with the page and the command-line runner.
+//
 // `vite build --mode file` (npm run build:file) makes dist-file/index.html: the
 // whole page in one file, scripts, styles and workers inside it, which a
 // browser opens straight from the file system (file://), where it would refuse
