@@ -14,6 +14,7 @@ import { suggest } from '../engine/scenario/suggest';
 import type { ScenarioIssue } from '../engine/scenario/types';
 import { describeValue } from '../engine/scenario/units';
 import { walkKeys, type KeyIssue } from '../engine/scenario/unknown-keys';
+import { firstPerPath, sizeMessage, typeMessage } from '../engine/scenario/zod-messages';
 
 /** Values one parameter may take (a list or a range). */
 export const MAX_VALUES = 1000;
@@ -116,26 +117,14 @@ export function checkShape<T extends z.ZodType>(
   return result.success && issues.length === 0 ? { ok: true, data: result.data, issues } : { ok: false, issues };
 }
 
-const EXPECTED: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
-  record: 'an object',
-  null: 'null',
-};
 
 function convertIssue(issue: z.core.$ZodIssue): ScenarioIssue[] {
   const path = sweepPath(issue.path);
   const input = issue.input;
   const got = describeValue(input);
   switch (issue.code) {
-    case 'invalid_type': {
-      const want = EXPECTED[issue.expected] ?? issue.expected;
-      return [{ path, message: input === undefined ? `is required (${want})` : `must be ${want} (got ${got})` }];
-    }
+    case 'invalid_type':
+      return [{ path, message: typeMessage(issue, got) }];
     case 'invalid_value': {
       const shown = issue.values.map((v) => JSON.stringify(v));
       if (issue.path[issue.path.length - 1] === 'version') {
@@ -147,14 +136,8 @@ function convertIssue(issue: z.core.$ZodIssue): ScenarioIssue[] {
     case 'invalid_union':
       return [{ path, message: `does not match any accepted form (got ${got})` }];
     case 'too_small':
-      if (issue.origin === 'string') return [{ path, message: 'must not be empty' }];
-      if (issue.origin === 'array') return [{ path, message: `must list at least ${issue.minimum} item(s)` }];
-      if (issue.inclusive === false) return [{ path, message: `must be greater than ${issue.minimum} (got ${got})` }];
-      return [{ path, message: `must be at least ${issue.minimum} (got ${got})` }];
     case 'too_big':
-      if (issue.origin === 'string') return [{ path, message: `is too long: at most ${issue.maximum} characters` }];
-      if (issue.origin === 'array') return [{ path, message: `has too many items: at most ${issue.maximum}` }];
-      return [{ path, message: `must be at most ${issue.maximum} (got ${got})` }];
+      return [{ path, message: sizeMessage(issue, got) }];
     case 'unrecognized_keys':
       return issue.keys.map((key) => ({ path: sweepPath([...issue.path, key]), message: 'unknown field' }));
     case 'custom':
@@ -164,8 +147,3 @@ function convertIssue(issue: z.core.$ZodIssue): ScenarioIssue[] {
   }
 }
 
-/** One issue per field: the first found names the real problem. */
-export function firstPerPath(issues: ScenarioIssue[]): ScenarioIssue[] {
-  const seen = new Set<string>();
-  return issues.filter((issue) => !seen.has(issue.path) && seen.add(issue.path));
-}

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { formatPath } from './path';
 import { suggest } from './suggest';
 import { walkKeys, type KeyIssue } from './unknown-keys';
+import { firstPerPath, sizeMessage, typeMessage } from './zod-messages';
 export { formatPath } from './path';
 export { editDistance, suggest } from './suggest';
 import { VARIANTS, type ScenarioIssue } from './types';
@@ -319,24 +320,14 @@ function valueAt(input: unknown, path: Path): unknown {
 
 type ZodIssue = z.core.$ZodIssue;
 
-const EXPECTED: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
-  null: 'null',
-};
 
 function convertIssue(issue: ZodIssue): ScenarioIssue[] {
   const path = formatPath(issue.path);
   const input = issue.input;
   const got = describeValue(input);
   switch (issue.code) {
-    case 'invalid_type': {
-      const want = EXPECTED[issue.expected] ?? issue.expected;
-      return [{ path, message: input === undefined ? `is required (${want})` : `must be ${want} (got ${got})` }];
-    }
+    case 'invalid_type':
+      return [{ path, message: typeMessage(issue, got) }];
     case 'invalid_value': {
       const values = issue.values.map((v) => JSON.stringify(v));
       return [{ path, message: choiceMessage(issue.path, input, issue.values.map(String), values) }];
@@ -353,13 +344,8 @@ function convertIssue(issue: ZodIssue): ScenarioIssue[] {
       return [{ path, message: `does not match any accepted form (got ${got})` }];
     }
     case 'too_small':
-      if (issue.origin === 'string') return [{ path, message: 'must not be empty' }];
-      if (issue.origin === 'array') return [{ path, message: `must list at least ${issue.minimum} item(s)` }];
-      return [{ path, message: `must be at least ${issue.minimum} (got ${got})` }];
     case 'too_big':
-      if (issue.origin === 'string') return [{ path, message: `is too long: at most ${issue.maximum} characters` }];
-      if (issue.origin === 'array') return [{ path, message: `has too many items: at most ${issue.maximum}` }];
-      return [{ path, message: `must be at most ${issue.maximum} (got ${got})` }];
+      return [{ path, message: sizeMessage(issue, got) }];
     case 'unrecognized_keys':
       // Normally already reported, with a suggestion, by walkKeys (which comes first, so wins).
       return issue.keys.map((key) => ({ path: formatPath([...issue.path, key]), message: 'unknown field' }));
@@ -384,17 +370,6 @@ function choiceMessage(path: Path, value: unknown, names: string[], shown: strin
 
 function plural(word: string): string {
   return word.endsWith('s') ? word : `${word}s`;
-}
-
-/**
- * One issue per field: the first found. zod keeps checking a value after it
- * failed its type (an empty list given for an id is also "too short"), and a
- * reference error can make a second rule fail at the same field; the first
- * message is the one that names the real problem.
- */
-function firstPerPath(issues: ScenarioIssue[]): ScenarioIssue[] {
-  const seen = new Set<string>();
-  return issues.filter((issue) => !seen.has(issue.path) && seen.add(issue.path));
 }
 
 /** Final form of an issue list: one per field, grouped by item (see orderIssues). */
