@@ -1,12 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunch } from './e2e/chromium';
+import { previewPort } from './e2e/port';
 
 /**
  * Browser tests run against `vite preview` of a fresh build (npm run test:e2e
  * builds first), i.e. the exact files a static host would serve.
- * The browser is the system's Chromium (e2e/chromium.ts).
+ * The browser is the system's Chromium (e2e/chromium.ts); `PORT` moves the
+ * server (e2e/port.ts).
  */
-const PORT = 4173;
+const PORT = previewPort(4173);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,7 +40,7 @@ export default defineConfig({
   webServer: {
     command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',

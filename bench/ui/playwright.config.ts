@@ -1,12 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunch } from '../../e2e/chromium';
+import { previewPort } from '../../e2e/port';
 
 /**
  * `npm run bench:ui`: frame-time benchmark of the Lab view against a fresh
  * production build (not part of `npm test`). Same system Chromium as e2e/,
  * on its own port so it never reuses another preview server.
  */
-const PORT = 4179;
+const PORT = previewPort(4179);
 
 export default defineConfig({
   testDir: '.',
