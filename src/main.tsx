@@ -5,10 +5,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { formatIssues, parseScenario, parseScenarioText } from './engine/scenario';
-import { LabStoreProvider } from './store/context';
+import { LabStoreProvider } from './ui/lab-context';
 import { createLabStore } from './store/lab-store';
 import { App, LARGE_TEXT_KEY } from './ui/App';
-import { defaultPresetKey, presetEntries } from './ui/presets';
+import { defaultPresetKey, presetEntries } from './store/presets';
 import { SessionProvider } from './ui/session/context';
 import { RunSession } from './ui/session/run-session';
 import { EngineClient } from './worker/client';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatIssues, parseScenario, parseScenarioText } from '../engine/scenario';
-import { addNode, moveNode, updateLink } from '../ui/editor/edit-ops';
+import { addNode, moveNode, updateLink } from './edit-ops';
 import type { RunMeta } from '../worker/protocol';
 import { createLabStore, type ScenarioEntry } from './lab-store';
 

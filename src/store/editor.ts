@@ -22,55 +22,11 @@
  * - Each edit is also written back into the picker's entry, so choosing
  *   another scenario and coming back loses nothing.
  */
-import type { FaultSpec, ParseResult, Scenario, ScenarioIssue } from '../engine/scenario/types';
-import { addFault, asDoc, type FaultDoc, type ScenarioDoc } from '../ui/editor/edit-ops';
-import type { LabState, ScenarioEntry, ScenarioParser } from './lab-store';
+import type { ParseResult, Scenario } from '../engine/scenario/types';
+import { addFault, asDoc, type ScenarioDoc } from './edit-ops';
+import type { EditorActions, EditorData, LabState, ScenarioEntry, ScenarioParser } from './lab-types';
 
-export type EditorSelection = { kind: 'node'; id: string } | { kind: 'link'; id: string } | null;
-
-export type EditResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
-
-export interface EditOptions {
-  /** Only positions change (moving a node): never restarts or stales the run. */
-  layout?: boolean;
-  /** A form field shows the refusal next to itself; the editor need not repeat it. */
-  field?: boolean;
-}
-
-export interface EditRejection {
-  /** what the user tried, e.g. "Delete node r1" */
-  what: string;
-  issues: ScenarioIssue[];
-  field: boolean;
-}
-
-export interface EditorData {
-  /** `scenarioInput` normalized: the scenario as edited (null when none) */
-  edited: Scenario | null;
-  /** The run was loaded before the latest edits: Reset (or Apply) runs the edited scenario. */
-  runStale: boolean;
-  /** Faults injected into the current run, with their effective times, in order. */
-  liveFaults: FaultSpec[];
-  /** The last edit the loader refused (cleared by the next accepted one). */
-  editRejection: EditRejection | null;
-  /** The node or link the editor's side panel shows. */
-  editorSelection: EditorSelection;
-}
-
-export interface EditorActions {
-  /** Apply `op` to the scenario as written; refused (state unchanged) if the loader refuses the result. */
-  edit(what: string, op: (doc: ScenarioDoc) => ScenarioDoc, options?: EditOptions): EditResult;
-  /** Validate `op` without applying it. */
-  tryEdit(op: (doc: ScenarioDoc) => ScenarioDoc): EditResult;
-  /** Run the edited scenario now (restarts the run). */
-  applyEdits(): void;
-  /** A fault was injected into the running engine: record it in the scenario as written. */
-  recordLiveFault(fault: FaultDoc, effective: FaultSpec): EditResult;
-  /** Go back to the scenario as it was first opened (preset or imported file). */
-  revertEdits(): void;
-  setEditorSelection(selection: EditorSelection): void;
-  dismissEditRejection(): void;
-}
+export type { EditOptions, EditRejection, EditResult, EditorActions, EditorData, EditorSelection } from './lab-types';
 
 export const INITIAL_EDITOR: EditorData = {
   edited: null,

@@ -10,98 +10,11 @@
  * It is a vanilla Zustand store so tests (and the worker session) can use it
  * without React; components read it through `useLab` and the selectors.
  */
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { EventRow } from '../engine/output/rundata';
-import type { ParseResult, Scenario, ScenarioIssue } from '../engine/scenario/types';
-import type { RunMeta, RunStatus, Speed, StatusSnapshot } from '../worker/protocol';
-import { createEditorActions, freshEditor, INITIAL_EDITOR, type EditorActions, type EditorData } from './editor';
+import { createStore } from 'zustand/vanilla';
+import { createEditorActions, freshEditor, INITIAL_EDITOR } from './editor';
+import type { LabData, LabState, LabStore, ScenarioEntry, ScenarioParser } from './lab-types';
 
-/** A scenario the picker offers: a file of scenarios/ or one the user imported. */
-export interface ScenarioEntry {
-  key: string;
-  label: string;
-  /** the scenario as written (what Export scenario saves) */
-  input: unknown;
-  origin: 'preset' | 'imported';
-  /** the file as first opened, once the scenario has been edited (Revert goes back to it) */
-  original?: unknown;
-}
-
-/** The text of the caption area: the last protocol event, in a student's words. */
-export interface Caption {
-  /** simulated seconds */
-  time: number;
-  /** flow id, or '' for a link event or the end of the run */
-  flow: string;
-  /** events.csv event name, or 'end' */
-  event: string;
-  detail: string;
-}
-
-/** A problem to show: what went wrong, then one line per cause (field path first). */
-export interface Problem {
-  title: string;
-  lines: string[];
-}
-
-/** The editing fields and actions are in ./editor.ts. */
-export interface LabData extends EditorData {
-  entries: ScenarioEntry[];
-  /** the picker's selection */
-  scenarioKey: string | null;
-  /** the scenario being edited, as written */
-  scenarioInput: unknown;
-  /** the same, normalized: what runs */
-  scenario: Scenario | null;
-  /** the worker's current run (null until it has loaded one) */
-  run: RunMeta | null;
-  status: RunStatus;
-  /** simulated seconds */
-  simTime: number;
-  speed: Speed;
-  /** samples received for the current run */
-  sampleCount: number;
-  caption: Caption | null;
-  problem: Problem | null;
-  largeText: boolean;
-  /** the link direction the queue chart shows (chosen in the topology view); null = the busiest */
-  selectedLink: { link: string; from: string } | null;
-  /** which of the page's views is shown */
-  view: LabView;
-}
-
-/** The page's views: the live lab, the guided lessons, the experiments (sweeps). */
-export type LabView = 'lab' | 'lessons' | 'experiment';
-
-export interface LabActions extends EditorActions {
-  setEntries(entries: ScenarioEntry[]): void;
-  /** Select and validate a picker entry; on failure the current scenario stays. */
-  selectScenario(key: string): boolean;
-  /** Validate an imported file; on success it joins the picker and is selected. */
-  importScenario(fileName: string, text: string): boolean;
-  runLoaded(meta: RunMeta): void;
-  statusChanged(status: StatusSnapshot): void;
-  samplesArrived(run: number, totalSamples: number, time: number): void;
-  setCaption(caption: Caption | null): void;
-  /** The answer to a step: the event it stopped at, or null at the end of the run. */
-  stepped(event: EventRow | null, time: number): void;
-  setSpeed(speed: Speed): void;
-  showProblem(problem: Problem): void;
-  dismissProblem(): void;
-  setLargeText(on: boolean): void;
-  selectLink(link: { link: string; from: string } | null): void;
-  setView(view: LabView): void;
-}
-
-export type LabState = LabData & LabActions;
-export type LabStore = StoreApi<LabState>;
-
-/** Scenario validation, injected so the store does not depend on the schema's implementation. */
-export interface ScenarioParser {
-  parse(input: unknown): ParseResult;
-  parseText(text: string): ParseResult;
-  formatIssues(issues: ScenarioIssue[]): string[];
-}
+export type * from './lab-types';
 
 export const INITIAL_DATA: LabData = {
   entries: [],

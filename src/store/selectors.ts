@@ -3,7 +3,7 @@
  * the slice they read changes. Each returns state as stored (no new objects or
  * arrays), which Zustand 5 requires to avoid render loops.
  */
-import type { LabState } from './lab-store';
+import type { LabState } from './lab-types';
 
 export const selectEntries = (s: LabState) => s.entries;
 export const selectScenarioKey = (s: LabState) => s.scenarioKey;

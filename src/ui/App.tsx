@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLab } from '../store/context';
+import { useLab } from './lab-context';
 import { selectLargeText } from '../store/selectors';
 import { CaptionArea } from './CaptionArea';
 import { ChartsArea } from './charts/ChartsArea';

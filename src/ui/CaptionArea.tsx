@@ -1,4 +1,4 @@
-import { useLab } from '../store/context';
+import { useLab } from './lab-context';
 import { selectCaption, selectIsRunning } from '../store/selectors';
 import { timeAxis } from './charts/time-axis';
 import { useSession } from './session/context';

@@ -1,4 +1,4 @@
-import { useLab, useLabStore } from '../store/context';
+import { useLab, useLabStore } from './lab-context';
 import { selectProblem } from '../store/selectors';
 
 /** A rejected import or a failed run: what happened and, per line, which field is wrong. */

@@ -1,4 +1,4 @@
-import { useLab } from '../store/context';
+import { useLab } from './lab-context';
 import { selectScenario } from '../store/selectors';
 import { inline } from './lessons/inline-md';
 import { PaperTable } from './presets/PaperTable';

@@ -1,4 +1,4 @@
-import { useLab } from '../store/context';
+import { useLab } from './lab-context';
 import { selectSampleCount, selectStatus } from '../store/selectors';
 import type { RunStatus } from '../worker/protocol';
 

@@ -1,4 +1,4 @@
-import { useLab } from '../store/context';
+import { useLab } from './lab-context';
 import type { LabView } from '../store/lab-store';
 
 const VIEWS: { view: LabView; label: string }[] = [

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { useLab } from '../../store/context';
+import { useLab } from '../lab-context';
 import { selectRun, selectScenario, selectStatus } from '../../store/selectors';
 import { useSession } from '../session/context';
 import './charts.css';

@@ -6,7 +6,7 @@ import { Legend, type LegendItem } from './Legend';
 import { SERIES_COLOURS } from './palette';
 import { useChart } from './use-chart';
 import { sameList, useTraceValue } from './use-trace-value';
-import { variantName } from '../variants';
+import { variantName } from '../../store/variants';
 
 const LEGEND: LegendItem[] = [
   { label: 'cwnd', colour: SERIES_COLOURS.cwnd, kind: 'line' },

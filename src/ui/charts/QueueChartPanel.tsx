@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { selectScenario } from '../../store/selectors';
-import { useLab } from '../../store/context';
+import { useLab } from '../lab-context';
 import { useSession } from '../session/context';
 import { Legend, type LegendItem } from './Legend';
 import { SERIES_COLOURS } from './palette';

@@ -1,4 +1,4 @@
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import { selectLargeText } from '../../store/selectors';
 import { TextSizeIcon } from '../icons';
 

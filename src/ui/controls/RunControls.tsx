@@ -1,4 +1,4 @@
-import { useLab } from '../../store/context';
+import { useLab } from '../lab-context';
 import { selectCanPause, selectCanPlay, selectCanReset, selectCanStep } from '../../store/selectors';
 import { PauseIcon, PlayIcon, ResetIcon, StepIcon } from '../icons';
 import { useSession } from '../session/context';

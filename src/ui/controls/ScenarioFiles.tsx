@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import { selectSampleCount, selectScenario, selectScenarioInput } from '../../store/selectors';
 import { downloadBlob, downloadJson, slug, zipTextFiles } from '../export/download';
 import { DownloadIcon, UploadIcon } from '../icons';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { findPreset } from '../../presets/catalog';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import { selectEntries, selectScenarioKey } from '../../store/selectors';
-import { pickerView, type PickerView } from '../presets';
+import { pickerView, type PickerView } from '../../store/presets';
 import './scenario-picker.css';
 
 /**

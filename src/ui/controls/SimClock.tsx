@@ -1,4 +1,4 @@
-import { useLab } from '../../store/context';
+import { useLab } from '../lab-context';
 import { selectDuration, selectSimTime } from '../../store/selectors';
 
 /** Simulated time and how far through the scenario the run is. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import { selectSpeed } from '../../store/selectors';
 import { describeSpeed, formatSpeed, SPEEDS, speedIndex } from './speeds';
 

@@ -8,7 +8,7 @@
  * while the run is under way apply at once and are recorded in the scenario.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import {
   selectCanRevert,
   selectEdited,
@@ -18,7 +18,7 @@ import {
   selectRunStale,
 } from '../../store/editor';
 import { FaultsPanel } from '../faults/FaultsPanel';
-import { addNode, deleteItems, deletionImpact, describeImpact, type DeleteTarget, type NodeKind } from './edit-ops';
+import { addNode, deleteItems, deletionImpact, describeImpact, type DeleteTarget, type NodeKind } from '../../store/edit-ops';
 import './editor.css';
 import { Refusal } from './fields';
 import { FlowsPanel } from './FlowsPanel';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { DEFAULT_TCP } from '../../engine/scenario';
 import { VARIANTS, type FlowSpec, type TcpFlowSpec, type Variant } from '../../engine/scenario/types';
-import { useLab } from '../../store/context';
+import { useLab } from '../lab-context';
 import { selectEdited } from '../../store/editor';
-import { variantName } from '../variants';
-import { addFlow, defaultFlowEnds, fieldValue, setTcpParam, updateFlow, type DeleteTarget, type FlowDoc, type FlowKind } from './edit-ops';
+import { variantName } from '../../store/variants';
+import { addFlow, defaultFlowEnds, fieldValue, setTcpParam, updateFlow, type DeleteTarget, type FlowDoc, type FlowKind } from '../../store/edit-ops';
 import { CheckField, SelectField, TextField } from './fields';
 import { formatBytes, formatRate, formatTime } from './format';
 import { useDoc, useEdit, useFieldEdit, type Edit } from './use-edit';

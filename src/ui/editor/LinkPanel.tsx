@@ -1,6 +1,6 @@
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import { selectEdited, selectQueueDirection } from '../../store/editor';
-import { fieldValue, setQueueType, updateLink, updateQueue, type DeleteTarget, type QueueType } from './edit-ops';
+import { fieldValue, setQueueType, updateLink, updateQueue, type DeleteTarget, type QueueType } from '../../store/edit-ops';
 import { CheckField, SelectField, TextField } from './fields';
 import { formatRate, formatTime } from './format';
 import { useDoc, useFieldEdit } from './use-edit';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import { selectEdited } from '../../store/editor';
-import { addLink, fieldValue, setDuration, updateScenario } from './edit-ops';
+import { addLink, fieldValue, setDuration, updateScenario } from '../../store/edit-ops';
 import { TextField } from './fields';
 import { useDoc, useEdit, useFieldEdit } from './use-edit';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useLabStore } from '../../store/context';
-import { addLink, renameNode, setNodeKind, type DeleteTarget, type NodeKind } from './edit-ops';
+import { useLabStore } from '../lab-context';
+import { addLink, renameNode, setNodeKind, type DeleteTarget, type NodeKind } from '../../store/edit-ops';
 import { SelectField, TextField } from './fields';
 import { useDoc, useEdit, useFieldEdit } from './use-edit';
 

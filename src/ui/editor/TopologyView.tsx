@@ -10,11 +10,11 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { LinkSpec, NodeSpec } from '../../engine/scenario/types';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import { selectEdited, selectEditorSelection, selectQueueDirection } from '../../store/editor';
 import { selectLargeText, selectScenarioKey } from '../../store/selectors';
 import { useSession } from '../session/context';
-import { moveNode, type DeleteTarget } from './edit-ops';
+import { moveNode, type DeleteTarget } from '../../store/edit-ops';
 import { formatRate, formatTime } from './format';
 import { bounds, fitView, layoutNodes, linkGeometry, type Box, type Point } from './layout';
 import { LiveQueues } from './live-queues';

@@ -8,7 +8,7 @@
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ScenarioIssue } from '../../engine/scenario/types';
 import type { EditResult } from '../../store/editor';
-import { fieldText } from './edit-ops';
+import { fieldText } from '../../store/edit-ops';
 
 /** The refusal's lines, the ones about this field first. */
 function issueLines(issues: readonly ScenarioIssue[], path: string | undefined): string[] {

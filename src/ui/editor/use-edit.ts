@@ -1,9 +1,9 @@
 /** Small hooks the editor's panels share. */
 import { useCallback, useMemo } from 'react';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import type { EditOptions, EditResult } from '../../store/editor';
 import { selectScenarioInput } from '../../store/selectors';
-import { asDoc, type ScenarioDoc } from './edit-ops';
+import { asDoc, type ScenarioDoc } from '../../store/edit-ops';
 
 export type Edit = (what: string, op: (doc: ScenarioDoc) => ScenarioDoc, options?: EditOptions) => EditResult;
 

@@ -6,13 +6,13 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { VARIANTS, type Scenario } from '../../engine/scenario/types';
 import { CheckChips } from './CheckChips';
-import { compareRunLength } from './experiment-store';
+import { compareRunLength } from '../../store/experiment/experiment-store';
 import { seriesStyle } from './colours';
 import { experimentActions, useExperiment } from './hooks';
 import { createOverlayChart, type OverlayChart, type OverlaySeries } from './overlay-chart';
 import { formatStat } from './present';
-import type { CompareOutcome } from './run-sweep';
-import { shortVariant } from './sweep-form';
+import type { CompareOutcome } from '../../store/experiment/run-sweep';
+import { shortVariant } from '../../store/experiment/sweep-form';
 
 const VARIANT_CHIPS = VARIANTS.map((v, k) => ({ value: v, label: shortVariant(v), swatch: seriesStyle(v, k).colour }));
 

@@ -11,7 +11,7 @@ import { JobStatus } from './JobStatus';
 import { PaperSweeps } from './PaperSweeps';
 import { SweepFormPanel } from './SweepFormPanel';
 import { SweepResults } from './SweepResults';
-import type { ExperimentMode } from './experiment-store';
+import type { ExperimentMode } from '../../store/experiment/experiment-store';
 import './experiment.css';
 
 const MODES: { mode: ExperimentMode; label: string }[] = [

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { experimentActions, useExperiment } from './hooks';
-import type { ExperimentMode } from './experiment-store';
+import type { ExperimentMode } from '../../store/experiment/experiment-store';
 
 function secs(ms: number): string {
   const s = ms / 1000;

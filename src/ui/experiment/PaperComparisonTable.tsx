@@ -1,6 +1,6 @@
 /** A paper's table with our numbers beside its own (compareWithPaper), cell by cell. */
 import { formatStat } from './present';
-import type { PaperComparison } from './preset-sweeps';
+import type { PaperComparison } from '../../store/experiment/preset-sweeps';
 
 function relative(ours: number | null, paper: number | null): string {
   if (ours === null || paper === null) return '';

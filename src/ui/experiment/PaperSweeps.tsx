@@ -1,7 +1,7 @@
 /** The preset sweeps that reproduce the papers' tables: load one into the form, or load and run it, in one click. */
 import { experimentActions, useExperiment } from './hooks';
-import { presetBase } from './experiment-store';
-import { PRESET_SWEEPS, type PresetSweep } from './preset-sweeps';
+import { presetBase } from '../../store/experiment/experiment-store';
+import { PRESET_SWEEPS, type PresetSweep } from '../../store/experiment/preset-sweeps';
 
 function size(p: PresetSweep): string {
   const values = p.form.fixed ? p.form.fixed.values.length : p.form.valuesText.split(/[\s,;]+/).filter(Boolean).length;

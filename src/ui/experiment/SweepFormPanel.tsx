@@ -22,7 +22,7 @@ import {
   type ParameterOption,
   type SweepBase,
   type SweepForm,
-} from './sweep-form';
+} from '../../store/experiment/sweep-form';
 
 const VARIANT_CHIPS = VARIANTS.map((v, k) => ({ value: v, label: shortVariant(v), swatch: seriesStyle(v, k).colour }));
 

@@ -11,7 +11,7 @@ import { experimentActions, useExperiment } from './hooks';
 import { PaperComparisonTable } from './PaperComparisonTable';
 import { chartAxes, formatStat, metricTitle, resultChartSpec, valueLabel } from './present';
 import { createResultChart, type ResultChart } from './result-chart';
-import type { SweepOutcome } from './run-sweep';
+import type { SweepOutcome } from '../../store/experiment/run-sweep';
 import type { MetricStats } from '../../experiment/types';
 
 function downloadCsv(name: string, text: string): void {

@@ -2,9 +2,9 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Scenario } from '../../engine/scenario/types';
-import { useLab } from '../../store/context';
-import { experimentStore, presetBase, type ExperimentState } from './experiment-store';
-import type { SweepBase } from './sweep-form';
+import { useLab } from '../lab-context';
+import { experimentStore, presetBase, type ExperimentState } from '../../store/experiment/experiment-store';
+import type { SweepBase } from '../../store/experiment/sweep-form';
 
 export function useExperiment<T>(selector: (s: ExperimentState) => T): T {
   return useStore(experimentStore, selector);

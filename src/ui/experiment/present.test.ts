@@ -5,7 +5,7 @@ import { smallSweep } from '../../experiment/test-fixtures';
 import { planRuns } from '../../experiment/expand';
 import { thinnedPath } from './overlay-chart';
 import { chartAxes, formatStat, resultChartSpec, valueLabel } from './present';
-import type { SweepOutcome } from './run-sweep';
+import type { SweepOutcome } from '../../store/experiment/run-sweep';
 
 function outcome(): SweepOutcome {
   const parsed = parseSweep(smallSweep());

@@ -5,8 +5,8 @@
 import type { Metric, Sweep } from '../../experiment/types';
 import { seriesStyle } from './colours';
 import type { ResultChartSpec, ResultPoint, ResultSeries } from './result-chart';
-import type { SweepOutcome } from './run-sweep';
-import { COLUMN_LABELS, shortVariant } from './sweep-form';
+import type { SweepOutcome } from '../../store/experiment/run-sweep';
+import { COLUMN_LABELS, shortVariant } from '../../store/experiment/sweep-form';
 
 /** A statistic for the page: about four significant digits, plain decimals, "−" for negatives. */
 export function formatStat(x: number | null | undefined): string {

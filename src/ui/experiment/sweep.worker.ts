@@ -6,7 +6,7 @@
  * cancelled.
  */
 import { runSweepTask } from '../../experiment/worker-protocol';
-import { runSeriesTask, transferables, type WorkerAnswer, type WorkerRequest } from './worker-messages';
+import { runSeriesTask, transferables, type WorkerAnswer, type WorkerRequest } from '../../store/experiment/worker-messages';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 

@@ -1,7 +1,7 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { slug, zipTextFiles } from './download';
-import { defaultPresetKey, presetEntries } from '../presets';
+import { defaultPresetKey, presetEntries } from '../../store/presets';
 
 describe('export helpers', () => {
   it('zip text files that unzip to the same text, deterministically', () => {

@@ -8,10 +8,10 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { ScenarioIssue } from '../../engine/scenario/types';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../lab-context';
 import { selectEdited, selectLiveRun, selectQueueDirection } from '../../store/editor';
 import { selectSimTime, selectStatus } from '../../store/selectors';
-import { addFault, deleteFault } from '../editor/edit-ops';
+import { addFault, deleteFault } from '../../store/edit-ops';
 import { formatSimTime } from '../editor/format';
 import { useEdit } from '../editor/use-edit';
 import { useSession } from '../session/context';

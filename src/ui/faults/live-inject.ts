@@ -20,7 +20,7 @@ import type { FaultSpec, ScenarioIssue } from '../../engine/scenario/types';
 import type { EditResult } from '../../store/editor';
 import type { LabState, LabStore } from '../../store/lab-store';
 import type { RunCommands } from '../session/run-session';
-import { addFault, fieldValue, type FaultDoc } from '../editor/edit-ops';
+import { addFault, fieldValue, type FaultDoc } from '../../store/edit-ops';
 
 export type FaultKind = FaultSpec['kind'];
 

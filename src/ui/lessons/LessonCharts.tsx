@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Lesson } from '../../presets/lessons';
 import type { ExtraChart, LessonRunResult } from './lesson-compute';
-import { lessonStore, useLessonState } from './lesson-store';
+import { lessonStore } from '../../store/lesson-store';
+import { useLessonState } from './use-lesson';
 import { segmentList, stepTitle, type Highlight, type LessonStep, type StepMember } from './lesson-steps';
 import { OpenInLab } from './OpenInLab';
 import { createOverlayChart, lastIndexAtOrBefore, type OverlayBand, type OverlayChart, type OverlayLine, type OverlayMarker, type OverlayState } from './overlay-chart';

@@ -1,5 +1,5 @@
 import { LESSONS, type Lesson } from '../../presets/lessons';
-import { lessonStore } from './lesson-store';
+import { lessonStore } from '../../store/lesson-store';
 import { runStyle } from './run-styles';
 
 /** The two lessons that walk through every step with a caption and questions. */

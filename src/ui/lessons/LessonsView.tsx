@@ -1,6 +1,6 @@
 import { LessonList } from './LessonList';
 import { LessonPage } from './LessonPage';
-import { useLessonState } from './lesson-store';
+import { useLessonState } from './use-lesson';
 import './lessons.css';
 
 /** The Lessons view: the list of guided lessons, or the open lesson. */

@@ -1,6 +1,6 @@
 import { findPreset } from '../../presets/catalog';
 import { applyLessonRun, type Lesson, type LessonRun } from '../../presets/lessons';
-import { useLabStore } from '../../store/context';
+import { useLabStore } from '../lab-context';
 
 /** Open one of the lesson's runs in the Lab, to play, edit and export it there. */
 export function OpenInLab({ lesson, run }: { lesson: Lesson; run: LessonRun }) {

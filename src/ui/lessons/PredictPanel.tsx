@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { LessonRunResult } from './lesson-compute';
-import { lessonStore, useLessonState } from './lesson-store';
+import { lessonStore } from '../../store/lesson-store';
+import { useLessonState } from './use-lesson';
 import { runNames, type StepQuestion } from './lesson-steps';
 
 /**

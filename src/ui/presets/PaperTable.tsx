@@ -3,7 +3,7 @@ import { findPreset } from '../../presets/catalog';
 import { VARIANT_LABELS } from '../../presets/lessons';
 import { compareWithPaper, tablesForPreset, type ComparisonRow, type PaperTable as Table } from '../../presets/paper-tables';
 import type { Variant } from '../../engine/scenario/types';
-import { useLab } from '../../store/context';
+import { useLab } from '../lab-context';
 import { selectRun, selectScenarioInput, selectScenarioKey, selectStatus } from '../../store/selectors';
 import { useSession } from '../session/context';
 import { matchesPresetUpToVariants, parseSummaryCsv, runBook, tableJobs, type TableJob } from './paper-runs';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLabStore } from '../../store/context';
-import { lessonStore } from '../lessons/lesson-store';
+import { useLabStore } from '../lab-context';
+import { lessonStore } from '../../store/lesson-store';
 import { currentShareState, shareUrl } from './apply';
 import './share.css';
 

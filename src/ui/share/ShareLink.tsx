@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { useLabStore } from '../../store/context';
-import { lessonStore } from '../lessons/lesson-store';
+import { useLabStore } from '../lab-context';
+import { lessonStore } from '../../store/lesson-store';
 import { applyShareHash, shareMessages } from './apply';
 import './share.css';
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatIssues, parseScenario, parseScenarioText } from '../../engine/scenario';
 import { createLabStore, type LabStore } from '../../store/lab-store';
-import type { ScenarioDoc } from '../editor/edit-ops';
-import { createLessonStore, type LessonStore } from '../lessons/lesson-store';
-import { defaultPresetKey, presetEntries } from '../presets';
+import type { ScenarioDoc } from '../../store/edit-ops';
+import { createLessonStore, type LessonStore } from '../../store/lesson-store';
+import { defaultPresetKey, presetEntries } from '../../store/presets';
 import { applyShareHash, currentShareState, isUnmodifiedPreset, shareMessages, shareUrl } from './apply';
 
 const HREF = 'https://example.org/courses/lab/index.html';

@@ -3,27 +3,15 @@
  * link (at startup and whenever the fragment changes). The encoding is in
  * ./share-link.ts.
  */
-import { createStore } from 'zustand/vanilla';
 import { parseScenario } from '../../engine/scenario';
 import { findLesson } from '../../presets/lessons';
 import type { LabState, LabStore, ScenarioEntry } from '../../store/lab-store';
-import type { LessonData, LessonStore } from '../lessons/lesson-store';
-import { defaultPresetKey } from '../presets';
+import type { LessonData, LessonStore } from '../../store/lesson-store';
+import { defaultPresetKey } from '../../store/presets';
+import { shareMessages } from '../../store/share-messages';
 import { decodeShareHash, encodeShareHash, type DecodeContext, type ShareState } from './share-link';
 
-/** A problem with a link, as plain text (rendered as text only, never as HTML). */
-export interface ShareMessage {
-  title: string;
-  details: string[];
-  /** what the page did instead */
-  note?: string;
-}
-
-/** The last link problem, for the banner; null when there is none. */
-export const shareMessages = createStore<{ message: ShareMessage | null; set(m: ShareMessage | null): void }>()((set) => ({
-  message: null,
-  set: (message) => set({ message }),
-}));
+export { shareMessages, type ShareMessage } from '../../store/share-messages';
 
 const stableJson = (x: unknown) => JSON.stringify(x);
 

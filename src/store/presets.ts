@@ -9,7 +9,7 @@
  * React).
  */
 import { PRESETS, type Preset } from '../presets/catalog';
-import type { ScenarioEntry } from '../store/lab-store';
+import type { ScenarioEntry } from './lab-store';
 
 const modules = import.meta.glob<{ default: unknown }>('../../scenarios/*.json', { eager: true });
 

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { LabState, LabStore } from './lab-store';
+import type { LabState, LabStore } from '../store/lab-store';
 
 const LabStoreContext = createContext<LabStore | null>(null);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatIssues, parseScenario } from '../../engine/scenario';
+import { formatIssues, parseScenario } from '../engine/scenario';
 import {
   addFault,
   addFlow,

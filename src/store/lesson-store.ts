@@ -4,7 +4,6 @@
  * A small vanilla Zustand store of its own (share links set it too); the
  * computed runs live in ./lesson-data.ts, not here.
  */
-import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
 export interface LessonData {
@@ -78,7 +77,3 @@ export function createLessonStore(initial: Partial<LessonData> = {}): LessonStor
 
 /** The page's lesson store (one page, one Lessons view). */
 export const lessonStore: LessonStore = createLessonStore();
-
-export function useLessonState<T>(selector: (s: LessonState) => T): T {
-  return useStore(lessonStore, selector);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, presetGroups, searchPresets } from '../presets/catalog';
-import type { ScenarioEntry } from '../store/lab-store';
+import type { ScenarioEntry } from './lab-store';
 import { ALSO_GROUP, EXAMPLES_GROUP, firstMatch, IMPORTED_GROUP, pickerView, presetEntries } from './presets';
 
 const entries = presetEntries();
