@@ -112,7 +112,8 @@ const bytes = (sign: Sign, rule: NumberRule = {}) =>
 export const MAX_BANDWIDTH = 1e12;
 /** Largest TCP payload: with 40 header bytes the packet still fits IPv4's 65535. */
 export const MAX_PACKET_SIZE = 65495;
-export const MAX_DURATION = 100_000;
+/** A week of simulated time: long runs (a day or two of a slow link) are legitimate lessons; the sample cap bounds their memory. */
+export const MAX_DURATION = 604_800;
 /** The seed is mixed in as a 32-bit integer (core/rng.ts); larger ones would collide silently. */
 export const MAX_SEED = 0xffff_ffff;
 
