@@ -1,34 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatIssues, parseScenario } from '../engine/scenario';
-import {
-  addFault,
-  addFlow,
-  addLink,
-  addNode,
-  asDoc,
-  defaultFlowEnds,
-  deleteFault,
-  deleteFlow,
-  deleteLink,
-  deleteNode,
-  deletionImpact,
-  describeImpact,
-  fieldText,
-  fieldValue,
-  moveNode,
-  renameNode,
-  setNodeKind,
-  setDuration,
-  setQueueType,
-  setTcpParam,
-  uniqueId,
-  updateFlow,
-  updateLink,
-  updateQueue,
-  updateScenario,
-  type ScenarioDoc,
-} from './edit-ops';
+import { addFault, addFlow, addLink, addNode, asDoc, defaultFlowEnds, deleteFault, fieldText, fieldValue, moveNode, renameNode, setNodeKind, setDuration, setQueueType, setTcpParam, uniqueId, updateFlow, updateLink, updateQueue, updateScenario, type ScenarioDoc } from './edit-ops';
+import { deleteFlow, deleteLink, deleteNode, deletionImpact, describeImpact } from './delete-ops';
 
 const load = (name: string): ScenarioDoc => asDoc(JSON.parse(readFileSync(`scenarios/${name}.json`, 'utf8')));
 const reno = () => load('single-drop-reno');

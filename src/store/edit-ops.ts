@@ -9,6 +9,8 @@
  * Export scenario saves the file the way a person would write it.
  */
 
+import { parseTime } from '../engine/scenario/units';
+
 /** A node, link, flow or fault as written: known fields typed, anything else carried along. */
 export interface NodeDoc {
   id: string;
@@ -90,7 +92,8 @@ function applyPatch<T extends object>(obj: T, patch: Patch): T {
   return out as T;
 }
 
-function mustFind<T extends { id: string }>(list: T[], id: string, what: string): number {
+/** The index of the item called `id`; throws (the edit is refused) if there is none. */
+export function mustFind<T extends { id: string }>(list: T[], id: string, what: string): number {
   const i = list.findIndex((x) => x.id === id);
   if (i < 0) throw new Error(`there is no ${what} "${id}"`);
   return i;
@@ -112,11 +115,13 @@ export function updateScenario(doc: ScenarioDoc, patch: Patch): ScenarioDoc {
 /**
  * A new duration. A measurement window that ran to the old end of the run
  * follows the new end (the usual intent), instead of being refused as longer
- * than the run.
+ * than the run — if the new duration is one (a refused value would only make
+ * the window wrong too).
  */
 export function setDuration(doc: ScenarioDoc, value: unknown): ScenarioDoc {
   const measure = doc.measure;
   const next: ScenarioDoc = applyPatch(doc, { duration: value });
+  if (!parseTime(value, 'positive').ok) return next;
   if (typeof measure === 'object' && measure !== null && (measure as Record<string, unknown>).to === doc.duration) {
     next.measure = applyPatch(measure as Record<string, unknown>, { to: value });
   }
@@ -135,6 +140,19 @@ export function addNode(doc: ScenarioDoc, kind: NodeKind, at: { x: number; y: nu
 export function moveNode(doc: ScenarioDoc, id: string, x: number, y: number): ScenarioDoc {
   const i = mustFind(doc.nodes, id, 'node');
   return { ...doc, nodes: replaceAt(doc.nodes, i, { ...doc.nodes[i], x: Math.round(x), y: Math.round(y) }) };
+}
+
+/** Move several nodes at once (a multi-selection dragged or nudged): one edit. */
+export function moveNodes(doc: ScenarioDoc, moves: readonly { id: string; x: number; y: number }[]): ScenarioDoc {
+  const at = new Map(moves.map((m) => [m.id, m]));
+  for (const m of moves) mustFind(doc.nodes, m.id, 'node');
+  return {
+    ...doc,
+    nodes: doc.nodes.map((n) => {
+      const m = at.get(n.id);
+      return m ? { ...n, x: Math.round(m.x), y: Math.round(m.y) } : n;
+    }),
+  };
 }
 
 export function setNodeKind(doc: ScenarioDoc, id: string, kind: NodeKind): ScenarioDoc {
@@ -243,110 +261,17 @@ export function addFault(doc: ScenarioDoc, fault: FaultDoc): ScenarioDoc {
   return { ...doc, faults: [...(doc.faults ?? []), fault] };
 }
 
+/** Change fields of the fault at `index` (a patch field set to `undefined` is removed). */
+export function updateFault(doc: ScenarioDoc, index: number, patch: Patch): ScenarioDoc {
+  const faults = doc.faults ?? [];
+  if (index < 0 || index >= faults.length) throw new Error(`there is no fault ${index + 1}`);
+  return { ...doc, faults: replaceAt(faults, index, applyPatch(faults[index], patch)) };
+}
+
 export function deleteFault(doc: ScenarioDoc, index: number): ScenarioDoc {
   const faults = doc.faults ?? [];
   if (index < 0 || index >= faults.length) throw new Error(`there is no fault ${index + 1}`);
   return { ...doc, faults: faults.filter((_, i) => i !== index) };
-}
-
-// ------------------------------------------------------------------ deleting
-
-export type DeleteTarget = { kind: 'node' | 'link' | 'flow'; id: string };
-
-/** What a deletion takes with it: everything that would otherwise name something gone. */
-export interface DeleteImpact {
-  nodes: string[];
-  links: string[];
-  flows: string[];
-  /** indices into `faults` */
-  faults: number[];
-}
-
-/** Whether `from` reaches `to` over the links (full duplex, every node forwards). */
-export function connected(links: readonly LinkDoc[], from: string, to: string): boolean {
-  if (from === to) return true;
-  const seen = new Set([from]);
-  const todo = [from];
-  while (todo.length) {
-    const at = todo.pop()!;
-    for (const l of links) {
-      const other = l.a === at ? l.b : l.b === at ? l.a : null;
-      if (other === null || seen.has(other)) continue;
-      if (other === to) return true;
-      seen.add(other);
-      todo.push(other);
-    }
-  }
-  return false;
-}
-
-/**
- * Deleting a node deletes its links; deleting a link (or a node) deletes the
- * flows that start or end there and those left without a route (the loader
- * would refuse them); faults go with their link or flow.
- */
-export function deletionImpact(doc: ScenarioDoc, target: DeleteTarget): DeleteImpact {
-  const nodes = target.kind === 'node' ? [target.id] : [];
-  const goneLinks = new Set(
-    target.kind === 'link' ? [target.id] : target.kind === 'node' ? doc.links.filter((l) => l.a === target.id || l.b === target.id).map((l) => l.id) : [],
-  );
-  const links = doc.links.filter((l) => !goneLinks.has(l.id));
-  const flows = doc.flows
-    .filter((f) => {
-      if (target.kind === 'flow') return f.id === target.id;
-      if (nodes.includes(f.from) || nodes.includes(f.to)) return true;
-      return goneLinks.size > 0 && connected(doc.links, f.from, f.to) && !connected(links, f.from, f.to);
-    })
-    .map((f) => f.id);
-  const faults = (doc.faults ?? []).flatMap((f, i) => {
-    const onLink = typeof f.link === 'string' && goneLinks.has(f.link);
-    const ofFlow = typeof f.flow === 'string' && flows.includes(f.flow);
-    return onLink || ofFlow ? [i] : [];
-  });
-  return { nodes, links: [...goneLinks], flows, faults };
-}
-
-export function deleteItems(doc: ScenarioDoc, impact: DeleteImpact): ScenarioDoc {
-  const faults = doc.faults?.filter((_, i) => !impact.faults.includes(i));
-  return {
-    ...doc,
-    nodes: doc.nodes.filter((n) => !impact.nodes.includes(n.id)),
-    links: doc.links.filter((l) => !impact.links.includes(l.id)),
-    flows: doc.flows.filter((f) => !impact.flows.includes(f.id)),
-    ...(faults ? { faults } : {}),
-  };
-}
-
-export function deleteNode(doc: ScenarioDoc, id: string): ScenarioDoc {
-  mustFind(doc.nodes, id, 'node');
-  return deleteItems(doc, deletionImpact(doc, { kind: 'node', id }));
-}
-
-export function deleteLink(doc: ScenarioDoc, id: string): ScenarioDoc {
-  mustFind(doc.links, id, 'link');
-  return deleteItems(doc, deletionImpact(doc, { kind: 'link', id }));
-}
-
-export function deleteFlow(doc: ScenarioDoc, id: string): ScenarioDoc {
-  mustFind(doc.flows, id, 'flow');
-  return deleteItems(doc, deletionImpact(doc, { kind: 'flow', id }));
-}
-
-/** The confirm line of a deletion: "Also deletes links l1 and l2, flow reno and 1 fault." */
-export function describeImpact(impact: DeleteImpact, target: DeleteTarget): string {
-  const parts: string[] = [];
-  const names = (what: string, ids: string[]) => `${what}${ids.length === 1 ? '' : 's'} ${listWords(ids)}`;
-  const links = impact.links.filter((id) => !(target.kind === 'link' && id === target.id));
-  const flows = impact.flows.filter((id) => !(target.kind === 'flow' && id === target.id));
-  if (links.length) parts.push(names('link', links));
-  if (flows.length) parts.push(names('flow', flows));
-  if (impact.faults.length) parts.push(`${impact.faults.length} fault${impact.faults.length === 1 ? '' : 's'}`);
-  return parts.length ? `Also deletes ${listWords(parts)}.` : 'Nothing else refers to it.';
-}
-
-function listWords(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 // ------------------------------------------------------------------ suggestions

@@ -1,7 +1,7 @@
 /**
  * The editing half of the store, with the real scenario loader: an invalid
  * edit keeps the last valid scenario and names the field; when an edit
- * reaches the worker; live faults recorded for replay.
+ * reaches the worker; live faults recorded for replay; drafts and Revert.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -119,19 +119,24 @@ describe('editing the scenario', () => {
     expect(s.getState().liveFaults).toEqual([]);
   });
 
-  it('keeps edits in the picker entry, and Revert goes back to the file as opened', () => {
+  it('keeps edits as a draft beside the preset, brings them back with a note, and Revert goes back to the preset', () => {
     const s = store();
     s.getState().edit('Add router', (d) => addNode(d, 'router', { x: 0, y: 0 }).doc);
-    const entry = s.getState().entries[0];
-    expect((entry.input as { nodes: unknown[] }).nodes).toHaveLength(4);
-    expect(entry.original).toBe(input);
-    // Choosing the scenario again brings the edited version back.
+    // The preset itself never changes; the edits are its draft.
+    expect(s.getState().entries[0].input).toBe(input);
+    expect((s.getState().drafts.reno?.input as { nodes: unknown[] }).nodes).toHaveLength(4);
+    // Choosing the scenario again brings the edited version back, and says so.
     s.getState().selectScenario('reno');
     expect(s.getState().edited?.nodes).toHaveLength(4);
+    expect(s.getState().restored).toMatchObject({ key: 'reno' });
     s.getState().revertEdits();
     expect(s.getState().scenarioInput).toBe(input);
     expect(s.getState().edited?.nodes).toHaveLength(3);
-    expect(s.getState().entries[0].original).toBeUndefined();
+    expect(s.getState().drafts.reno).toBeUndefined();
+    expect(s.getState().restored).toBeNull();
+    // Revert is a step of undo like any other.
+    expect(s.getState().undo()).toBe(true);
+    expect(s.getState().edited?.nodes).toHaveLength(4);
   });
 
   it('opening another scenario forgets the selection and the rejection', () => {

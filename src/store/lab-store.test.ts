@@ -62,7 +62,8 @@ describe('lab store', () => {
     expect(s.getState().scenarioKey).toBe('a.json');
     expect(s.getState().problem).toEqual({
       title: '“Bad” is not a valid scenario',
-      lines: ['duration: must be a positive number'],
+      lines: ['Run → Duration: must be a positive number'],
+      details: ['duration: must be a positive number'],
     });
   });
 
@@ -77,7 +78,7 @@ describe('lab store', () => {
     expect(scenario?.name).toBe('Mine');
   });
 
-  it('rejects a broken import with field paths and keeps the current scenario', () => {
+  it('rejects a broken import in the page’s words (field paths in the details) and keeps the current scenario', () => {
     const s = store();
     s.getState().selectScenario('a.json');
     expect(s.getState().importScenario('broken.json', '{"name":"X","duration":"soon"}')).toBe(false);
@@ -85,7 +86,8 @@ describe('lab store', () => {
     expect(s.getState().entries).toHaveLength(2);
     expect(s.getState().problem).toEqual({
       title: 'Could not import broken.json',
-      lines: ['duration: must be a positive number'],
+      lines: ['Run → Duration: must be a positive number'],
+      details: ['duration: must be a positive number'],
     });
     s.getState().dismissProblem();
     expect(s.getState().problem).toBeNull();

@@ -11,13 +11,13 @@
  * without React; components read it through `useLab` and the selectors.
  */
 import { createStore } from 'zustand/vanilla';
-import { createEditorActions, freshEditor, INITIAL_EDITOR } from './editor';
-import type { LabData, LabState, LabStore, ScenarioEntry, ScenarioParser } from './lab-types';
+import { createCommit, createEditorActions, INITIAL_EDITOR } from './editor';
+import type { LabData, LabState, LabStore, ScenarioParser } from './lab-types';
+import { createScenarioActions, INITIAL_SCENARIOS } from './scenarios';
 
 export type * from './lab-types';
 
 export const INITIAL_DATA: LabData = {
-  entries: [],
   scenarioKey: null,
   scenarioInput: null,
   scenario: null,
@@ -31,95 +31,60 @@ export const INITIAL_DATA: LabData = {
   largeText: false,
   selectedLink: null,
   view: 'lab',
+  ...INITIAL_SCENARIOS,
   ...INITIAL_EDITOR,
 };
 
 export function createLabStore(parser: ScenarioParser, initial: Partial<LabData> = {}): LabStore {
-  return createStore<LabState>()((set, get) => ({
-    ...INITIAL_DATA,
-    ...initial,
+  return createStore<LabState>()((set, get) => {
+    const commit = createCommit(set, get);
+    return {
+      ...INITIAL_DATA,
+      ...initial,
 
-    setEntries: (entries) => set({ entries }),
+      runLoaded: (meta) => {
+        // A new run (load or Reset). Live faults belonged to the old one; if the
+        // scenario was edited since the run was loaded (faults injected live
+        // included), this run is the old scenario again: run the edited one.
+        const { runStale, liveFaults } = get();
+        set({ run: meta, sampleCount: 0, simTime: 0, caption: null, liveFaults: [] });
+        if (runStale || liveFaults.length > 0) get().applyEdits();
+      },
 
-    selectScenario: (key) => {
-      const entry = get().entries.find((e) => e.key === key);
-      if (!entry) return false;
-      const result = parser.parse(entry.input);
-      if (!result.ok) {
-        set({ problem: { title: `“${entry.label}” is not a valid scenario`, lines: parser.formatIssues(result.issues) } });
-        return false;
-      }
-      set({ scenarioKey: key, scenarioInput: entry.input, scenario: result.scenario, problem: null, caption: null, ...freshEditor(result.scenario) });
-      return true;
-    },
+      statusChanged: (s) => {
+        if (get().run?.run !== s.run) return;
+        set({ status: s.status, simTime: s.time });
+      },
 
-    importScenario: (fileName, text) => {
-      const result = parser.parseText(text);
-      if (!result.ok) {
-        set({ problem: { title: `Could not import ${fileName}`, lines: parser.formatIssues(result.issues) } });
-        return false;
-      }
-      const { entries } = get();
-      const key = `imported:${entries.filter((e) => e.origin === 'imported').length + 1}:${fileName}`;
-      const entry: ScenarioEntry = {
-        key,
-        label: `${result.scenario.name || fileName} (imported)`,
-        input: JSON.parse(text) as unknown,
-        origin: 'imported',
-      };
-      set({
-        entries: [...entries, entry],
-        scenarioKey: key,
-        scenarioInput: entry.input,
-        scenario: result.scenario,
-        problem: null,
-        caption: null,
-        ...freshEditor(result.scenario),
-      });
-      return true;
-    },
+      samplesArrived: (run, totalSamples, time) => {
+        if (get().run?.run !== run) return;
+        set({ sampleCount: totalSamples, simTime: time });
+      },
 
-    runLoaded: (meta) => {
-      // A new run (load or Reset). Live faults belonged to the old one; if the
-      // scenario was edited since the run was loaded (faults injected live
-      // included), this run is the old scenario again: run the edited one.
-      const { runStale, liveFaults } = get();
-      set({ run: meta, sampleCount: 0, simTime: 0, caption: null, liveFaults: [] });
-      if (runStale || liveFaults.length > 0) get().applyEdits();
-    },
+      setCaption: (caption) => set({ caption }),
 
-    statusChanged: (s) => {
-      if (get().run?.run !== s.run) return;
-      set({ status: s.status, simTime: s.time });
-    },
+      stepped: (event, time) =>
+        set({
+          simTime: time,
+          caption: event
+            ? { time: event.time_s, flow: event.flow, event: event.event, detail: event.detail }
+            : { time, flow: '', event: 'end', detail: 'No more protocol events: the run has reached its end.' },
+        }),
 
-    samplesArrived: (run, totalSamples, time) => {
-      if (get().run?.run !== run) return;
-      set({ sampleCount: totalSamples, simTime: time });
-    },
+      setSpeed: (speed) => set({ speed }),
 
-    setCaption: (caption) => set({ caption }),
+      showProblem: (problem) => set({ problem }),
 
-    stepped: (event, time) =>
-      set({
-        simTime: time,
-        caption: event
-          ? { time: event.time_s, flow: event.flow, event: event.event, detail: event.detail }
-          : { time, flow: '', event: 'end', detail: 'No more protocol events: the run has reached its end.' },
-      }),
+      dismissProblem: () => set({ problem: null }),
 
-    setSpeed: (speed) => set({ speed }),
+      setLargeText: (largeText) => set({ largeText }),
 
-    showProblem: (problem) => set({ problem }),
+      selectLink: (selectedLink) => set({ selectedLink }),
 
-    dismissProblem: () => set({ problem: null }),
+      setView: (view) => set({ view }),
 
-    setLargeText: (largeText) => set({ largeText }),
-
-    selectLink: (selectedLink) => set({ selectedLink }),
-
-    setView: (view) => set({ view }),
-
-    ...createEditorActions(parser, set, get),
-  }));
+      ...createScenarioActions(parser, set, get, commit),
+      ...createEditorActions(parser, set, get, commit),
+    };
+  });
 }

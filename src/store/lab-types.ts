@@ -8,17 +8,38 @@ import type { FaultSpec, ParseResult, Scenario, ScenarioIssue } from '../engine/
 import type { RunMeta, RunStatus, Speed, StatusSnapshot } from '../worker/protocol';
 import type { EventRow } from '../engine/output/rundata';
 import type { FaultDoc, ScenarioDoc } from './edit-ops';
+import type { FieldRef, PendingField } from './field-ops';
+import type { History } from './history';
 
-/** A scenario the picker offers: a file of scenarios/ or one the user imported. */
+/**
+ * A scenario the picker offers: a file of scenarios/ or the catalog (preset),
+ * a file the user imported or a link they opened (imported), or one of the
+ * user's own saved scenarios (mine).
+ */
 export interface ScenarioEntry {
   key: string;
   label: string;
-  /** the scenario as written (what Export scenario saves) */
+  /**
+   * The scenario as published, imported or last saved. Edits never change a
+   * preset's or an imported file's input (they are kept as a draft beside
+   * it); a scenario of the user's own takes them as they are made.
+   */
   input: unknown;
-  origin: 'preset' | 'imported';
-  /** the file as first opened, once the scenario has been edited (Revert goes back to it) */
-  original?: unknown;
+  origin: 'preset' | 'imported' | 'mine';
+  /** when a scenario of the user's own was last saved, ms since 1970 */
+  savedAt?: number;
 }
+
+/** The edits of one picker entry: its scenario as edited (always valid) and the values not accepted yet. */
+export interface Draft {
+  input: unknown;
+  pending: PendingField[];
+  /** when it last changed, ms since 1970 */
+  savedAt: number;
+}
+
+/** Whether the page could keep the work in the browser's storage, the last time it tried. */
+export type SaveStatus = { ok: true; at: number } | { ok: false; reason: string } | null;
 
 /** The text of the caption area: the last protocol event, in a student's words. */
 export interface Caption {
@@ -31,18 +52,19 @@ export interface Caption {
   detail: string;
 }
 
-/** A problem to show: what went wrong, then one line per cause (field path first). */
+/** A problem to show: what went wrong, then one line per cause in the page's words. */
 export interface Problem {
   title: string;
   lines: string[];
+  /** the loader's own lines (field paths), for a "details" fold */
+  details?: string[];
 }
 
-/** The editing fields and actions are in ./editor.ts. */
-export interface LabData extends EditorData {
-  entries: ScenarioEntry[];
+/** The editing fields and actions are in ./editor.ts; the list of scenarios in ./scenarios.ts. */
+export interface LabData extends EditorData, ScenariosData {
   /** the picker's selection */
   scenarioKey: string | null;
-  /** the scenario being edited, as written */
+  /** the scenario being edited, as written: always one the loader accepted (values it refused are in `pending`) */
   scenarioInput: unknown;
   /** the same, normalized: what runs */
   scenario: Scenario | null;
@@ -66,12 +88,7 @@ export interface LabData extends EditorData {
 /** The page's views: the live lab, the guided lessons, the experiments (sweeps). */
 export type LabView = 'lab' | 'lessons' | 'experiment';
 
-export interface LabActions extends EditorActions {
-  setEntries(entries: ScenarioEntry[]): void;
-  /** Select and validate a picker entry; on failure the current scenario stays. */
-  selectScenario(key: string): boolean;
-  /** Validate an imported file; on success it joins the picker and is selected. */
-  importScenario(fileName: string, text: string): boolean;
+export interface LabActions extends EditorActions, ScenariosActions {
   runLoaded(meta: RunMeta): void;
   statusChanged(status: StatusSnapshot): void;
   samplesArrived(run: number, totalSamples: number, time: number): void;
@@ -96,17 +113,62 @@ export interface ScenarioParser {
   formatIssues(issues: ScenarioIssue[]): string[];
 }
 
+// ------------------------------------------------------------------ the list of scenarios
+
+export interface ScenariosData {
+  entries: ScenarioEntry[];
+  /** entry key → its edits, for every entry that has some (kept across a reload by autosave.ts) */
+  drafts: Record<string, Draft>;
+  /** The open scenario came back with edits from an earlier visit or selection: say so, and offer the original. */
+  restored: { key: string; savedAt: number } | null;
+  /** whether the work could be kept in the browser (set by autosave.ts) */
+  saveStatus: SaveStatus;
+}
+
+export interface ScenariosActions {
+  setEntries(entries: ScenarioEntry[]): void;
+  /** Drafts kept from an earlier visit (autosave.ts), before the first scenario opens. */
+  loadDrafts(drafts: Record<string, Draft>): void;
+  /** Select and validate a picker entry, with its edits if it has some; on failure the current scenario stays. */
+  selectScenario(key: string): boolean;
+  /** Validate an imported file; on success it joins the picker and is selected. */
+  importScenario(fileName: string, text: string): boolean;
+  /** Go back to the scenario as it was published, imported or saved (undoable). */
+  revertEdits(): void;
+  /** Hide the "restored your edits" note. */
+  dismissRestored(): void;
+  /** Save the scenario as edited among the user's own, under `name`, and open that copy. */
+  saveCopy(name: string): string | null;
+  renameMine(key: string, name: string): void;
+  /** Delete one of the user's own scenarios (another opens if it was open). */
+  deleteMine(key: string): void;
+  setSaveStatus(status: SaveStatus): void;
+}
+
 // ------------------------------------------------------------------ editing
 
-export type EditorSelection = { kind: 'node'; id: string } | { kind: 'link'; id: string } | null;
+export type EditorSelection =
+  | { kind: 'node'; id: string }
+  | { kind: 'link'; id: string }
+  /** several nodes, to move (or delete) together */
+  | { kind: 'nodes'; ids: string[] }
+  | null;
+
+/** What undo and redo go back and forth between: the scenario as written and the values it has not taken. */
+export interface EditSnapshot {
+  input: unknown;
+  pending: PendingField[];
+}
 
 export type EditResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
 export interface EditOptions {
   /** Only positions change (moving a node): never restarts or stales the run. */
   layout?: boolean;
-  /** A form field shows the refusal next to itself; the editor need not repeat it. */
+  /** A form shows the refusal next to itself; the editor need not repeat it. */
   field?: boolean;
+  /** Edits with the same key in quick succession are one step of undo (a node nudged by the arrow keys). */
+  merge?: string;
 }
 
 export interface EditRejection {
@@ -127,6 +189,14 @@ export interface EditorData {
   editRejection: EditRejection | null;
   /** The node or link the editor's side panel shows. */
   editorSelection: EditorSelection;
+  /** Values typed into fields that the scenario has not taken: Play waits until they are fixed. */
+  pending: PendingField[];
+  /** What the loader finds legal but pointless in the scenario as edited (never blocks a run). */
+  warnings: ScenarioIssue[];
+  /** entry key → undo history (kept per scenario for the visit) */
+  histories: Record<string, History<EditSnapshot>>;
+  /** A control to show and focus (a message was clicked): its field path; `token` makes each request new. */
+  focusRequest: { path: string; token: number } | null;
 }
 
 export interface EditorActions {
@@ -136,10 +206,20 @@ export interface EditorActions {
   tryEdit(op: (doc: ScenarioDoc) => ScenarioDoc): EditResult;
   /** Run the edited scenario now (restarts the run). */
   applyEdits(): void;
+  /**
+   * A form field's value: taken if the loader accepts the scenario with it,
+   * else kept as typed (pending) with the loader's reasons until it is fixed
+   * or cleared. Either way it is kept (draft, reload) and undoable.
+   */
+  setField(what: string, ref: FieldRef, text: string, value: unknown, options?: { merge?: string }): EditResult;
+  /** Forget a pending value (Escape in its field): the field shows the scenario's value again. */
+  clearField(key: string): void;
   /** A fault was injected into the running engine: record it in the scenario as written. */
   recordLiveFault(fault: FaultDoc, effective: FaultSpec): EditResult;
-  /** Go back to the scenario as it was first opened (preset or imported file). */
-  revertEdits(): void;
+  undo(): boolean;
+  redo(): boolean;
   setEditorSelection(selection: EditorSelection): void;
   dismissEditRejection(): void;
+  /** Show and focus the control of a field (by its path in the scenario). */
+  requestFocus(path: string): void;
 }

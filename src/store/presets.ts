@@ -9,7 +9,7 @@
  * React).
  */
 import { PRESETS, type Preset } from '../presets/catalog';
-import type { ScenarioEntry } from './lab-store';
+import type { ScenarioEntry } from './lab-types';
 
 const modules = import.meta.glob<{ default: unknown }>('../../scenarios/*.json', { eager: true });
 
@@ -20,6 +20,8 @@ export const DEFAULT_PRESET = 'single-drop-reno';
 export const EXAMPLES_GROUP = 'Examples';
 /** The group of imported files and scenarios opened from a share link. */
 export const IMPORTED_GROUP = 'Imported';
+/** The group of the user's own saved scenarios, first in the picker. */
+export const MINE_GROUP = 'My scenarios';
 
 /** The example files as picker entries, keyed by file name (without .json), sorted by key. */
 export function exampleEntries(files: Record<string, { default: unknown }> = modules): ScenarioEntry[] {
@@ -118,8 +120,8 @@ function matchTier(entry: ScenarioEntry, ws: string[], group: string, preset: Pr
 export const ALSO_GROUP = 'Also mentioned in descriptions';
 
 /**
- * The picker's groups for a search: Examples, the catalog's groups (papers
- * 000 … 004, then Lessons) and Imported, empty groups left out, entries in
+ * The picker's groups for a search: My scenarios, Examples, the catalog's
+ * groups (papers 000 … 004, then Lessons) and Imported, empty groups left out, entries in
  * picker order. Every word must occur in an entry's id, title, group, tags
  * or description (the catalog's search rules); entries that match only
  * through their descriptions come last, in their own group. `keep` (the
@@ -143,12 +145,12 @@ export function pickerView(
   // Group order: examples, catalog groups in catalog order, imported, then the weak matches.
   const catalogOrder = [...new Set(catalog.map((p) => p.group))];
   const order = (title: string) =>
-    title === EXAMPLES_GROUP ? -1 : title === IMPORTED_GROUP ? 1e6 : title === ALSO_GROUP ? 2e6 : catalogOrder.indexOf(title);
+    title === MINE_GROUP ? -2 : title === EXAMPLES_GROUP ? -1 : title === IMPORTED_GROUP ? 1e6 : title === ALSO_GROUP ? 2e6 : catalogOrder.indexOf(title);
   let shown = 0;
   let keptOnly: string | null = null;
   for (const e of entries) {
     const preset = e.origin === 'preset' ? byId.get(e.key) : undefined;
-    const group = preset ? preset.group : e.origin === 'preset' ? EXAMPLES_GROUP : IMPORTED_GROUP;
+    const group = preset ? preset.group : e.origin === 'preset' ? EXAMPLES_GROUP : e.origin === 'mine' ? MINE_GROUP : IMPORTED_GROUP;
     const tier = ws.length === 0 ? 2 : matchTier(e, ws, group, preset);
     if (tier === 0 && e.key !== keep) continue;
     add(tier === 1 ? ALSO_GROUP : group, e);

@@ -19,11 +19,13 @@ export const selectCaption = (s: LabState) => s.caption;
 export const selectProblem = (s: LabState) => s.problem;
 export const selectLargeText = (s: LabState) => s.largeText;
 
+/** A value typed into the editor is not valid yet: running now would run something else than what is on screen. */
+export const selectBlocked = (s: LabState) => s.pending.length > 0;
 export const selectCanPlay = (s: LabState) =>
-  s.status === 'ready' || s.status === 'paused' || s.status === 'stepping';
+  (s.status === 'ready' || s.status === 'paused' || s.status === 'stepping') && !selectBlocked(s);
 export const selectCanPause = (s: LabState) => s.status === 'playing' || s.status === 'stepping';
 export const selectCanStep = (s: LabState) =>
-  s.status === 'ready' || s.status === 'paused' || s.status === 'playing';
+  (s.status === 'ready' || s.status === 'paused' || s.status === 'playing') && !selectBlocked(s);
 export const selectCanReset = (s: LabState) => s.status !== 'empty';
 /** A run is going: the caption should not interrupt a screen reader. */
 export const selectIsRunning = (s: LabState) => s.status === 'playing' || s.status === 'stepping';

@@ -1,5 +1,5 @@
 import { useLab } from './lab-context';
-import { selectScenario } from '../store/selectors';
+import { selectEdited } from '../store/editor';
 import { inline } from './lessons/inline-md';
 import { PaperTable } from './presets/PaperTable';
 import { CopyLinkButton } from './share/CopyLinkButton';
@@ -13,7 +13,7 @@ import { CopyLinkButton } from './share/CopyLinkButton';
  * of the seed papers' tables, "Paper vs ours" follows.
  */
 export function ScenarioInfo() {
-  const scenario = useLab(selectScenario);
+  const scenario = useLab(selectEdited);
   if (!scenario) return null;
   const paragraphs = scenario.description
     .split(/\n\s*\n/)

@@ -9,7 +9,7 @@
 import type { LoadedBase } from '../../experiment/sweep';
 import { parseSweepText } from '../../experiment/sweep';
 import { findPreset, PRESET_FILES } from '../../presets/catalog';
-import type { ScenarioEntry } from '../lab-store';
+import type { ScenarioEntry } from '../lab-types';
 import { exampleEntries } from '../presets';
 import type { SweepDisplay } from './run-sweep';
 import { parameterTitles, type SweepFile } from './sweep-form';

@@ -1,32 +1,38 @@
 /**
  * The scenario editor: the topology (with each link direction's queue live),
- * and a side panel with the selected node or link, the flows and the faults.
+ * and a side panel with the selected node, link or nodes, the flows and the
+ * faults; above them the tools, undo and redo, and notes about the work.
  *
  * When edits apply (see store/editor.ts): at once while the run is untouched
  * (ready at t = 0); once it has started they wait, the editor says so, and
  * Reset (or "Reset and apply") runs the edited scenario. Faults injected
  * while the run is under way apply at once and are recorded in the scenario.
+ * Every edit is kept in the browser as it is made and can be undone
+ * (Ctrl+Z / ⌘Z; Shift+Ctrl+Z or Ctrl+Y redoes).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLab, useLabStore } from '../lab-context';
-import {
-  selectCanRevert,
-  selectEdited,
-  selectEditorSelection,
-  selectEditRejection,
-  selectLiveFaults,
-  selectRunStale,
-} from '../../store/editor';
+import { addNode, type NodeKind } from '../../store/edit-ops';
+import { deleteItems, deletionImpactAll, type DeleteTarget } from '../../store/delete-ops';
+import { selectCanRevert, selectEdited, selectEditorSelection, selectEditRejection, selectRedoLabel, selectUndoLabel } from '../../store/editor';
+import { selectOpenEntry } from '../../store/scenarios';
+import { MyScenarios } from '../controls/MyScenarios';
 import { FaultsPanel } from '../faults/FaultsPanel';
-import { addNode, deleteItems, deletionImpact, describeImpact, type DeleteTarget, type NodeKind } from '../../store/edit-ops';
+import { useLab, useLabStore } from '../lab-context';
+import { ConfirmBar, type Pending } from './ConfirmBar';
 import './editor.css';
+import './editing.css';
+import { RestoredNote, RunNotes, SaveStatusLine } from './EditorNotes';
 import { Refusal } from './fields';
 import { FlowsPanel } from './FlowsPanel';
-import { bounds, freeSpot, layoutNodes } from './layout';
+import { freeSpot, layoutNodes, type Box } from './layout';
+import { LaneLegend } from './LaneLegend';
 import { LinkPanel } from './LinkPanel';
 import { NetworkPanel } from './NetworkPanel';
 import { NodePanel } from './NodePanel';
+import { clampTo, inset } from './placement';
+import { ScenarioChecks } from './ScenarioChecks';
 import { TopologyView } from './TopologyView';
+import { useFocusRequest, type EditorTab } from './use-focus-request';
 import { useDoc, useEdit } from './use-edit';
 
 export function EditorArea() {
@@ -35,31 +41,48 @@ export function EditorArea() {
   return <Editor />;
 }
 
-type Tab = 'selection' | 'flows' | 'faults';
-type Pending = { kind: 'delete'; target: DeleteTarget } | { kind: 'revert' } | null;
+const TABS: readonly EditorTab[] = ['selection', 'flows', 'faults'];
 
-const TABS: readonly Tab[] = ['selection', 'flows', 'faults'];
-
-/** Whether the side panel is shown, remembered for the next lecture (a projector needs the room). */
-const PANEL_KEY = 'tcp-lab.editor-panel';
-
-function usePanelOpen(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(() => {
+/** A setting of the page remembered for the next lecture (a projector needs the room). */
+function useRemembered(key: string, initial: boolean): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => {
     try {
-      return localStorage.getItem(PANEL_KEY) !== '0';
+      const v = localStorage.getItem(key);
+      return v === null ? initial : v === '1';
     } catch {
-      return true;
+      return initial;
     }
   });
   const set = (next: boolean) => {
-    setOpen(next);
+    setOn(next);
     try {
-      localStorage.setItem(PANEL_KEY, next ? '1' : '0');
+      localStorage.setItem(key, next ? '1' : '0');
     } catch {
       // storage may be off; the setting just is not remembered
     }
   };
-  return [open, set];
+  return [on, set];
+}
+
+const isTextEntry = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (t.isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || (t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'checkbox' && (t as HTMLInputElement).type !== 'radio'));
+
+/** Ctrl/⌘+Z undoes, Shift+Ctrl/⌘+Z and Ctrl+Y redo — except in a text field, where they undo typing. */
+function useUndoKeys(): void {
+  const store = useLabStore();
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || isTextEntry(e.target)) return;
+      const k = e.key.toLowerCase();
+      const redo = (k === 'z' && e.shiftKey) || (k === 'y' && !e.shiftKey);
+      if (k !== 'z' && !redo) return;
+      e.preventDefault();
+      if (redo) store.getState().redo();
+      else store.getState().undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
 }
 
 function Editor() {
@@ -68,37 +91,48 @@ function Editor() {
   const edit = useEdit();
   const edited = useLab(selectEdited)!;
   const selection = useLab(selectEditorSelection);
-  const stale = useLab(selectRunStale);
-  const liveFaults = useLab(selectLiveFaults);
   const canRevert = useLab(selectCanRevert);
   const rejection = useLab(selectEditRejection);
-  const [tab, setTab] = useState<Tab>('selection');
+  const undoLabel = useLab(selectUndoLabel);
+  const redoLabel = useLab(selectRedoLabel);
+  const entry = useLab(selectOpenEntry);
+  const [tab, setTab] = useState<EditorTab>('selection');
   const [pending, setPending] = useState<Pending>(null);
   const [fitToken, setFitToken] = useState(0);
-  const [linkFormToken, setLinkFormToken] = useState(0);
-  const [panelOpen, setPanelOpen] = usePanelOpen();
+  const [linkTool, setLinkTool] = useState(false);
+  const [panelOpen, setPanelOpen] = useRemembered('tcp-lab.editor-panel', true);
+  const [snap, setSnap] = useRemembered('tcp-lab.snap-to-grid', false);
+  const viewRef = useRef<Box | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const tabIds = { selection: useId(), flows: useId(), faults: useId() };
   const panelId = useId();
+
+  useUndoKeys();
+  const showTab = (t: EditorTab) => {
+    setTab(t);
+    if (!panelOpen) setPanelOpen(true);
+  };
+  useFocusRequest(showTab);
 
   // Choosing something in the diagram shows it.
   useEffect(() => {
     if (selection) setTab('selection');
   }, [selection]);
-  const showPanel = (t: Tab) => {
-    setTab(t);
-    if (!panelOpen) setPanelOpen(true);
-  };
   // The confirm line is in the panel: show it.
-  const requestDelete = (target: DeleteTarget) => {
-    setPending({ kind: 'delete', target });
+  const requestDelete = (targets: DeleteTarget[]) => {
+    if (!targets.length) return;
+    setPending({ kind: 'delete', targets });
     if (!panelOpen) setPanelOpen(true);
   };
+  const original = entry?.origin === 'preset' ? 'the preset' : entry?.origin === 'imported' ? 'the file as opened' : 'the saved version';
 
   const addNodeOfKind = (kind: NodeKind) => {
     const positions = [...layoutNodes(edited.nodes, edited.links).values()];
-    const box = bounds(positions);
-    const at = freeSpot(positions, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    // New nodes appear in the part of the diagram on screen, clear of the others.
+    const view = viewRef.current;
+    const area = view ? inset(view, 40, 40, 60) : null;
+    const centre = area ? { x: area.x + area.width / 2, y: area.y + area.height / 2 } : { x: 300, y: 200 };
+    const at = area ? clampTo(freeSpot(positions, centre), area) : freeSpot(positions, centre);
     let id = '';
     const r = edit(`Add a ${kind}`, (d) => {
       const out = addNode(d, kind, at);
@@ -108,23 +142,15 @@ function Editor() {
     if (r.ok) store.getState().setEditorSelection({ kind: 'node', id });
   };
 
-  const confirmDelete = (target: DeleteTarget) => {
-    const impact = deletionImpact(doc, target);
-    const r = edit(`Delete ${target.kind} ${target.id}`, (d) => deleteItems(d, impact));
+  const confirmDelete = (targets: DeleteTarget[]) => {
+    const impact = deletionImpactAll(doc, targets);
+    const what = targets.length === 1 ? `Delete ${targets[0]!.kind} ${targets[0]!.id}` : `Delete ${targets.length} nodes`;
+    const r = edit(what, (d) => deleteItems(d, impact));
     setPending(null);
     if (!r.ok) return;
     const s = store.getState();
-    const sel = s.editorSelection;
-    if (sel && ((sel.kind === 'node' && impact.nodes.includes(sel.id)) || (sel.kind === 'link' && impact.links.includes(sel.id)))) {
-      s.setEditorSelection(null);
-    }
     if (s.selectedLink && impact.links.includes(s.selectedLink.link)) s.selectLink(null);
     sectionRef.current?.focus();
-  };
-
-  const confirmRevert = () => {
-    store.getState().revertEdits();
-    setPending(null);
   };
 
   const onTabKey = (e: KeyboardEvent) => {
@@ -136,8 +162,9 @@ function Editor() {
     document.getElementById(tabIds[next])?.focus();
   };
 
-  const tabLabel: Record<Tab, string> = {
-    selection: selection ? (selection.kind === 'node' ? `Node ${selection.id}` : `Link ${selection.id}`) : 'Network',
+  const tabLabel: Record<EditorTab, string> = {
+    selection:
+      selection?.kind === 'node' ? `Node ${selection.id}` : selection?.kind === 'link' ? `Link ${selection.id}` : selection?.kind === 'nodes' ? `${selection.ids.length} nodes` : 'Network',
     flows: `Flows (${edited.flows.length})`,
     faults: `Faults (${edited.faults.length})`,
   };
@@ -155,17 +182,50 @@ function Editor() {
           </button>
           <button
             type="button"
-            className="button small"
-            onClick={() => {
-              store.getState().setEditorSelection(null);
-              showPanel('selection');
-              setLinkFormToken((t) => t + 1);
-            }}
+            className={`button small${linkTool ? ' pressed' : ''}`}
+            aria-pressed={linkTool}
+            onClick={() => setLinkTool(!linkTool)}
             disabled={edited.nodes.length < 2}
+            title="Link tool: drag from one node to another to link them (or click one, then the other). Without it, drag from a node’s + handle."
+            data-testid="link-tool"
           >
             <PlusIcon /> Link
           </button>
-          <button type="button" className="button small ghost" onClick={() => setFitToken((t) => t + 1)} title="Centre the diagram">
+          <span className="tool-separator" aria-hidden="true" />
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={() => store.getState().undo()}
+            disabled={!undoLabel}
+            title={undoLabel ? `Undo: ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
+            aria-keyshortcuts="Control+Z Meta+Z"
+            data-testid="undo"
+          >
+            <UndoIcon /> Undo
+          </button>
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={() => store.getState().redo()}
+            disabled={!redoLabel}
+            title={redoLabel ? `Redo: ${redoLabel} (Shift+Ctrl+Z)` : 'Nothing to redo'}
+            aria-keyshortcuts="Shift+Control+Z Shift+Meta+Z Control+Y"
+            data-testid="redo"
+          >
+            <UndoIcon flip /> Redo
+          </button>
+          <span className="tool-separator" aria-hidden="true" />
+          <button
+            type="button"
+            className={`button small ghost${snap ? ' pressed' : ''}`}
+            aria-pressed={snap}
+            onClick={() => setSnap(!snap)}
+            title="Drop nodes on a 20-pixel grid"
+            data-testid="snap-to-grid"
+          >
+            Snap to grid
+          </button>
+          <button type="button" className="button small ghost" onClick={() => setFitToken((t) => t + 1)} title="Centre the diagram and fit it to the view">
             Fit view
           </button>
           <button
@@ -178,30 +238,30 @@ function Editor() {
           >
             {panelOpen ? 'Hide panel' : 'Show panel'}
           </button>
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={() => showPending({ kind: 'save', name: entry?.origin === 'mine' ? `${entry.label} (copy)` : `${edited.name} (mine)` })}
+            data-testid="save-copy-button"
+          >
+            Save a copy…
+          </button>
           {canRevert && (
-            <button type="button" className="button small ghost" onClick={() => setPending({ kind: 'revert' })}>
-              Revert edits…
+            <button type="button" className="button small ghost" onClick={() => showPending({ kind: 'revert', original })}>
+              Revert…
             </button>
           )}
+          <MyScenarios />
+          <SaveStatusLine />
         </div>
-        {stale && (
-          <div className="stale-note" role="status" data-testid="stale-note">
-            <span>Edited since this run started: the run still shows the scenario as it was.</span>
-            <button type="button" className="button small primary" onClick={() => store.getState().applyEdits()}>
-              Reset and apply
-            </button>
-          </div>
-        )}
-        {!stale && liveFaults.length > 0 && (
-          <div className="live-note" role="status" data-testid="live-note">
-            {liveFaults.length} fault{liveFaults.length === 1 ? '' : 's'} injected into this run, recorded in the scenario: Export saves them and Reset replays them.
-          </div>
-        )}
+        <RestoredNote onRevert={() => store.getState().revertEdits()} />
+        <RunNotes />
+        <ScenarioChecks />
       </header>
 
       <div className={`editor-body${panelOpen ? '' : ' panel-hidden'}`}>
         <div className="topology-pane">
-          <TopologyView onRequestDelete={requestDelete} fitToken={fitToken} />
+          <TopologyView onRequestDelete={requestDelete} fitToken={fitToken} linkTool={linkTool} snap={snap} viewRef={viewRef} />
           <LaneLegend />
         </div>
 
@@ -225,115 +285,66 @@ function Editor() {
             ))}
           </div>
           <div className="tab-panel" role="tabpanel" id={panelId} aria-labelledby={tabIds[tab]}>
-            {pending && <ConfirmBar pending={pending} doc={doc} onCancel={() => setPending(null)} onDelete={confirmDelete} onRevert={confirmRevert} />}
+            {pending && (
+              <ConfirmBar
+                pending={pending}
+                doc={doc}
+                onCancel={() => setPending(null)}
+                onDelete={confirmDelete}
+                onRevert={() => {
+                  store.getState().revertEdits();
+                  setPending(null);
+                }}
+                onSave={(name) => {
+                  store.getState().saveCopy(name);
+                  setPending(null);
+                }}
+              />
+            )}
             {rejection && !rejection.field && (
               <Refusal what={rejection.what} issues={rejection.issues} onDismiss={() => store.getState().dismissEditRejection()} />
             )}
             {tab === 'selection' &&
               (selection?.kind === 'node' ? (
-                <NodePanel key={selection.id} id={selection.id} onRequestDelete={requestDelete} />
+                <NodePanel key={selection.id} id={selection.id} onRequestDelete={(t) => requestDelete([t])} />
               ) : selection?.kind === 'link' ? (
-                <LinkPanel key={selection.id} id={selection.id} onRequestDelete={requestDelete} />
+                <LinkPanel key={selection.id} id={selection.id} onRequestDelete={(t) => requestDelete([t])} />
+              ) : selection?.kind === 'nodes' ? (
+                <NodesPanel ids={selection.ids} onRequestDelete={requestDelete} />
               ) : (
-                <NetworkPanel focusToken={linkFormToken} />
+                <NetworkPanel />
               ))}
-            {tab === 'flows' && <FlowsPanel onRequestDelete={requestDelete} />}
+            {tab === 'flows' && <FlowsPanel onRequestDelete={(t) => requestDelete([t])} />}
             {tab === 'faults' && <FaultsPanel />}
           </div>
         </div>
       </div>
     </section>
   );
-}
 
-interface ConfirmBarProps {
-  pending: NonNullable<Pending>;
-  doc: ReturnType<typeof useDoc>;
-  onCancel(): void;
-  onDelete(target: DeleteTarget): void;
-  onRevert(): void;
-}
-
-/** The confirm line of a deletion (what else goes with it) or of Revert. */
-function ConfirmBar({ pending, doc, onCancel, onDelete, onRevert }: ConfirmBarProps) {
-  const id = useId();
-  let title: string;
-  let detail: string;
-  let action: string;
-  if (pending.kind === 'delete') {
-    const { target } = pending;
-    title = `Delete ${target.kind} ${target.id}?`;
-    detail = describeImpact(deletionImpact(doc, target), target);
-    action = 'Delete';
-  } else {
-    title = 'Revert all edits?';
-    detail = 'The scenario goes back to the file as it was opened; your changes to it are lost.';
-    action = 'Revert';
+  function showPending(p: NonNullable<Pending>) {
+    setPending(p);
+    if (!panelOpen) setPanelOpen(true);
   }
+}
+
+/** Several nodes selected: what can be done with them together. */
+function NodesPanel({ ids, onRequestDelete }: { ids: string[]; onRequestDelete(targets: DeleteTarget[]): void }) {
   return (
-    <div
-      className="confirm-bar"
-      role="alertdialog"
-      aria-labelledby={`${id}-t`}
-      aria-describedby={`${id}-d`}
-      data-testid="confirm"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onCancel();
-        }
-      }}
-    >
-      <p>
-        <strong id={`${id}-t`}>{title}</strong> <span id={`${id}-d`}>{detail}</span>
+    <div className="panel-section" data-testid="nodes-panel">
+      <h3 className="panel-title">
+        {ids.length} nodes <span className="panel-sub">{ids.join(', ')}</span>
+      </h3>
+      <p className="panel-help">
+        Drag one of them to move them all, or press the arrow keys on one (<kbd>Shift</kbd>: farther). <kbd>Shift</kbd>+click a node to add it or take it
+        out; <kbd>Esc</kbd> on a node clears the selection.
       </p>
-      <div className="confirm-actions">
-        <button
-          type="button"
-          className="button small danger-solid"
-          autoFocus
-          onClick={() => (pending.kind === 'delete' ? onDelete(pending.target) : onRevert())}
-        >
-          {action}
-        </button>
-        <button type="button" className="button small" onClick={onCancel}>
-          Cancel
+      <div className="panel-actions">
+        <button type="button" className="button small danger" onClick={() => onRequestDelete(ids.map((id) => ({ kind: 'node', id })))}>
+          Delete {ids.length} nodes…
         </button>
       </div>
     </div>
-  );
-}
-
-/** What the lanes mean; drawn with the same marks as the diagram. */
-function LaneLegend() {
-  return (
-    <ul className="lane-legend" aria-label="Diagram legend">
-      <li>
-        <svg width="34" height="10" aria-hidden="true">
-          <rect className="legend-track" x="1" y="1.5" width="32" height="7" rx="2" />
-          <rect className="legend-fill" x="1" y="1.5" width="18" height="7" rx="2" />
-        </svg>
-        queue of one direction (fills from the sender)
-      </li>
-      <li>
-        <svg width="12" height="12" aria-hidden="true">
-          <line className="legend-red" x1="6" y1="0" x2="6" y2="12" />
-        </svg>
-        RED average
-      </li>
-      <li>
-        <svg width="34" height="10" aria-hidden="true">
-          <rect className="legend-drop" x="1" y="1.5" width="32" height="7" rx="2" />
-        </svg>
-        queue full: arrivals dropped
-      </li>
-      <li>
-        <svg width="34" height="10" aria-hidden="true">
-          <line className="legend-down" x1="1" y1="5" x2="33" y2="5" />
-        </svg>
-        link down
-      </li>
-    </ul>
   );
 }
 
@@ -341,6 +352,14 @@ function PlusIcon() {
   return (
     <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function UndoIcon({ flip = false }: { flip?: boolean }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false" style={flip ? { transform: 'scaleX(-1)' } : undefined}>
+      <path d="M5.5 4 2.5 7l3 3M3 7h6.5a3.5 3.5 0 0 1 0 7H7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

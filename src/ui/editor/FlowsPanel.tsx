@@ -1,46 +1,21 @@
 import { useState } from 'react';
 import { DEFAULT_TCP } from '../../engine/scenario';
 import { VARIANTS, type FlowSpec, type TcpFlowSpec, type Variant } from '../../engine/scenario/types';
-import { useLab } from '../lab-context';
+import { addFlow, defaultFlowEnds, fieldValue, updateFlow, type FlowDoc, type FlowKind } from '../../store/edit-ops';
+import { type DeleteTarget } from '../../store/delete-ops';
 import { selectEdited } from '../../store/editor';
+import { FLOW_FIELDS, TCP_NUMBER_FIELDS, VARIANT_FIELDS } from '../../store/field-labels';
+import type { FieldRef } from '../../store/field-ops';
 import { variantName } from '../../store/variants';
-import { addFlow, defaultFlowEnds, fieldValue, setTcpParam, updateFlow, type DeleteTarget, type FlowDoc, type FlowKind } from '../../store/edit-ops';
+import { useLab } from '../lab-context';
 import { CheckField, SelectField, TextField } from './fields';
 import { formatBytes, formatRate, formatTime } from './format';
-import { useDoc, useEdit, useFieldEdit, type Edit } from './use-edit';
+import { useDoc, useEdit } from './use-edit';
 
 const VARIANT_OPTIONS = VARIANTS.map((v) => ({ value: v, label: variantName(v) }));
 
-/** Advanced TCP parameters (folded away): key, label, unit, what it is. */
-const TCP_NUMBERS: readonly { key: keyof typeof DEFAULT_TCP; label: string; unit?: string; hint: string }[] = [
-  { key: 'initialCwnd', label: 'Initial cwnd', unit: 'segments', hint: 'cwnd once the SYN is acknowledged.' },
-  { key: 'dupAckThreshold', label: 'Dup-ACK threshold', hint: 'Duplicate ACKs that trigger fast retransmit.' },
-  { key: 'initialRto', label: 'Initial RTO', unit: 's', hint: 'Timer before the first RTT sample.' },
-  { key: 'minRto', label: 'Min RTO', unit: 's', hint: 'Lower bound of the timer.' },
-  { key: 'maxRto', label: 'Max RTO', unit: 's', hint: 'Upper bound after backoff.' },
-  { key: 'rttGain', label: 'RTT gain α', hint: 'Weight of a new sample in srtt.' },
-  { key: 'rttVarGain', label: 'RTT variance gain β', hint: 'Weight of a new sample in rttvar.' },
-  { key: 'rtoK', label: 'RTO K', hint: 'RTO = srtt + K·rttvar.' },
-  { key: 'tcpTick', label: 'Timer tick', unit: 's', hint: '0: exact time. 0.01: ns-2’s 10 ms clock (RTT and RTO in whole ticks).' },
-  { key: 'delayedAckTimeout', label: 'Delayed-ACK timer', unit: 's', hint: 'Used with delayed ACKs.' },
-  { key: 'headerBytes', label: 'Header', unit: 'bytes', hint: 'Added to each data segment.' },
-  { key: 'ackBytes', label: 'ACK size', unit: 'bytes', hint: 'A pure ACK on the wire.' },
-  { key: 'maxSackBlocks', label: 'SACK blocks', hint: 'Blocks per SACK option (1–4).' },
-];
-
-const VARIANT_PARAMS: Partial<Record<Variant, readonly { group: 'vegas' | 'cubic' | 'westwood'; key: string; label: string; unit?: string; hint: string }[]>> = {
-  vegas: [
-    { group: 'vegas', key: 'alpha', label: 'Vegas α', unit: 'segments', hint: 'Grow while fewer are queued.' },
-    { group: 'vegas', key: 'beta', label: 'Vegas β', unit: 'segments', hint: 'Shrink while more are queued.' },
-    { group: 'vegas', key: 'gamma', label: 'Vegas γ', unit: 'segments', hint: 'Leave slow start above this.' },
-  ],
-  cubic: [
-    { group: 'cubic', key: 'beta', label: 'CUBIC β', hint: 'Window kept after a loss.' },
-    { group: 'cubic', key: 'c', label: 'CUBIC C', unit: 'seg/s³', hint: 'How fast the cubic grows.' },
-  ],
-  westwood: [{ group: 'westwood', key: 'filterTau', label: 'Filter τ', unit: 's', hint: 'Bandwidth estimate filter.' }],
-  westwoodnr: [{ group: 'westwood', key: 'filterTau', label: 'Filter τ', unit: 's', hint: 'Bandwidth estimate filter.' }],
-};
+const flowRef = (id: string, ...field: string[]): FieldRef => ({ target: { on: 'flow', id }, field });
+const label = (key: string) => FLOW_FIELDS[key]?.label ?? key;
 
 /** The traffic: TCP and CBR flows, each folded into a card. */
 export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarget): void }) {
@@ -82,8 +57,8 @@ export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarge
       </div>
       {doc.flows.length === 0 && <p className="panel-help">No traffic yet. A TCP flow is an FTP transfer; a CBR flow is a constant-rate UDP stream.</p>}
       <ul className="flow-list">
-        {doc.flows.map((f, i) => {
-          const spec = edited?.flows[i];
+        {doc.flows.map((f) => {
+          const spec = edited?.flows.find((x) => x.id === f.id);
           if (!spec) return null;
           return (
             <li key={f.id}>
@@ -105,9 +80,9 @@ export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarge
                 </summary>
                 <div className="flow-body">
                   {spec.kind === 'tcp' ? (
-                    <TcpFlowFields doc={f} spec={spec} index={i} nodes={doc.nodes.map((n) => n.id)} />
+                    <TcpFlowFields doc={f} spec={spec} nodes={doc.nodes.map((n) => n.id)} />
                   ) : (
-                    <CbrFlowFields doc={f} spec={spec} index={i} nodes={doc.nodes.map((n) => n.id)} />
+                    <CbrFlowFields doc={f} spec={spec} nodes={doc.nodes.map((n) => n.id)} />
                   )}
                   <div className="panel-actions">
                     <button type="button" className="button small danger" onClick={() => onRequestDelete({ kind: 'flow', id: f.id })}>
@@ -127,169 +102,115 @@ export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarge
 interface FlowFieldsProps<S extends FlowSpec> {
   doc: FlowDoc;
   spec: S;
-  index: number;
   nodes: string[];
 }
 
 /** From, to, start, stop: what every flow has. */
-function CommonFields({ doc, index, nodes, edit }: FlowFieldsProps<FlowSpec> & { edit: Edit }) {
+function CommonFields({ doc, nodes }: { doc: FlowDoc; nodes: string[] }) {
   const id = doc.id;
-  const path = `flows[${index}]`;
   const options = nodes.map((n) => ({ value: n, label: n }));
   return (
     <>
-      <SelectField label="From" value={doc.from} options={options} path={`${path}.from`} onCommit={(v) => edit(`Source of ${id}`, (d) => updateFlow(d, id, { from: v }))} />
-      <SelectField label="To" value={doc.to} options={options} path={`${path}.to`} onCommit={(v) => edit(`Destination of ${id}`, (d) => updateFlow(d, id, { to: v }))} />
+      <SelectField label={label('from')} field={flowRef(id, 'from')} value={doc.from} options={options} testId={`flow-from-${id}`} />
+      <SelectField label={label('to')} field={flowRef(id, 'to')} value={doc.to} options={options} testId={`flow-to-${id}`} />
+      <TextField label={label('start')} field={flowRef(id, 'start')} unit="s" placeholder="0" size="narrow" testId={`flow-start-${id}`} />
       <TextField
-        key={`start-${id}`}
-        label="Start"
-        value={doc.start}
-        path={`${path}.start`}
-        unit="s"
-        placeholder="0"
-        size="narrow"
-        onCommit={(t) => edit(`Start of ${id}`, (d) => updateFlow(d, id, { start: fieldValue(t) }))}
-      />
-      <TextField
-        key={`stop-${id}`}
-        label="Stop"
-        value={doc.stop}
-        path={`${path}.stop`}
+        label={label('stop')}
+        field={flowRef(id, 'stop')}
         unit="s"
         placeholder="end of run"
         size="narrow"
         hint="Empty: until the end."
-        onCommit={(t) => edit(`Stop of ${id}`, (d) => updateFlow(d, id, { stop: fieldValue(t) ?? null }))}
+        toValue={(t) => fieldValue(t) ?? null}
+        testId={`flow-stop-${id}`}
       />
     </>
   );
 }
 
-function TcpFlowFields({ doc, spec, index, nodes }: FlowFieldsProps<TcpFlowSpec>) {
-  const edit = useFieldEdit();
+function TcpFlowFields({ doc, spec, nodes }: FlowFieldsProps<TcpFlowSpec>) {
+  const edit = useEdit();
   const id = doc.id;
-  const path = `flows[${index}]`;
-  const tcp = doc.tcp ?? {};
-  const sub = (group: string) => (typeof tcp[group] === 'object' && tcp[group] !== null ? (tcp[group] as Record<string, unknown>) : {});
-  const setParam = (p: readonly [string] | readonly [string, string], label: string) => (text: string) =>
-    edit(`${label} of ${id}`, (d) => setTcpParam(d, id, p, fieldValue(text)));
   const endless = doc.bytes === null || doc.bytes === undefined;
-  const extra = VARIANT_PARAMS[spec.variant] ?? [];
+  const extra = VARIANT_FIELDS[spec.variant] ?? [];
   const variantDefaults = DEFAULT_TCP as unknown as Record<string, Record<string, number>>;
   return (
     <>
       <div className="field-grid">
-        <SelectField<Variant>
-          label="Variant"
-          value={spec.variant}
-          options={VARIANT_OPTIONS}
-          path={`${path}.variant`}
-          onCommit={(v) => edit(`Variant of ${id}`, (d) => updateFlow(d, id, { variant: v }))}
-          testId={`flow-variant-${id}`}
-        />
-        <CommonFields doc={doc} spec={spec} index={index} nodes={nodes} edit={edit} />
+        <SelectField<Variant> label={label('variant')} field={flowRef(id, 'variant')} value={spec.variant} options={VARIANT_OPTIONS} testId={`flow-variant-${id}`} />
+        <CommonFields doc={doc} nodes={nodes} />
         <SelectField<'endless' | 'file'>
           label="Transfer"
+          field={flowRef(id, 'bytes')}
           value={endless ? 'endless' : 'file'}
           options={[
             { value: 'endless', label: 'Endless (FTP)' },
             { value: 'file', label: 'A file of a given size' },
           ]}
-          path={`${path}.bytes`}
-          onCommit={(v) => edit(`Transfer of ${id}`, (d) => updateFlow(d, id, { bytes: v === 'endless' ? null : '1MB' }))}
+          onChoose={(v) => edit(`Transfer of ${id}`, (d) => updateFlow(d, id, { bytes: v === 'endless' ? null : '1MB' }))}
         />
         {!endless && (
           <TextField
-            key={`bytes-${id}`}
-            label="File size"
-            value={doc.bytes}
-            path={`${path}.bytes`}
+            label={label('bytes')}
+            field={flowRef(id, 'bytes')}
             unit="bytes"
             size="narrow"
             hint={spec.bytes !== null ? `= ${formatBytes(spec.bytes)}. Also "3MB".` : undefined}
-            onCommit={(t) => edit(`File size of ${id}`, (d) => updateFlow(d, id, { bytes: fieldValue(t) }))}
+            testId={`flow-bytes-${id}`}
           />
         )}
         <TextField
-          key={`ps-${id}`}
-          label="Packet size"
-          value={doc.packetSize}
-          path={`${path}.packetSize`}
+          label={label('packetSize')}
+          field={flowRef(id, 'packetSize')}
           unit="bytes"
           placeholder="1000"
           size="narrow"
           hint="Payload (MSS); 40 header bytes are added."
-          onCommit={(t) => edit(`Packet size of ${id}`, (d) => updateFlow(d, id, { packetSize: fieldValue(t) }))}
         />
         <TextField
-          key={`win-${id}`}
-          label="Window"
-          value={tcp.window}
-          path={`${path}.tcp.window`}
+          label={label('tcp.window')}
+          field={flowRef(id, 'tcp', 'window')}
           unit="segments"
           placeholder={String(DEFAULT_TCP.window)}
           size="narrow"
-          hint="Receiver window; initial ssthresh."
-          onCommit={setParam(['window'], 'Window')}
+          hint={FLOW_FIELDS['tcp.window']!.hint}
           testId={`flow-window-${id}`}
         />
       </div>
       <details className="advanced">
         <summary>Advanced TCP parameters</summary>
         <div className="field-grid">
-          {TCP_NUMBERS.map((p) => (
+          {TCP_NUMBER_FIELDS.map((p) => (
             <TextField
-              key={`${p.key}-${id}`}
+              key={p.key}
               label={p.label}
-              value={tcp[p.key]}
-              path={`${path}.tcp.${p.key}`}
+              field={flowRef(id, 'tcp', p.key)}
               unit={p.unit}
-              placeholder={String(DEFAULT_TCP[p.key])}
+              placeholder={String(DEFAULT_TCP[p.key as keyof typeof DEFAULT_TCP])}
               size="narrow"
               hint={p.hint}
-              onCommit={setParam([p.key], p.label)}
+              testId={`flow-tcp-${p.key}-${id}`}
             />
           ))}
           {extra.map((p) => (
             <TextField
-              key={`${p.group}.${p.key}-${id}`}
+              key={`${p.group}.${p.key}`}
               label={p.label}
-              value={sub(p.group)[p.key]}
-              path={`${path}.tcp.${p.group}.${p.key}`}
+              field={flowRef(id, 'tcp', p.group, p.key)}
               unit={p.unit}
               placeholder={String(variantDefaults[p.group]?.[p.key] ?? '')}
               size="narrow"
               hint={p.hint}
-              onCommit={setParam([p.group, p.key], p.label)}
+              testId={`flow-${p.group}-${p.key}-${id}`}
             />
           ))}
         </div>
-        <CheckField
-          label="Delayed ACKs (one ACK per two segments or per timer)"
-          checked={spec.tcp.delayedAck}
-          path={`${path}.tcp.delayedAck`}
-          onCommit={(on) => edit(`Delayed ACKs of ${id}`, (d) => setTcpParam(d, id, ['delayedAck'], on))}
-        />
-        <CheckField
-          label="Open with a SYN handshake"
-          checked={spec.tcp.handshake}
-          path={`${path}.tcp.handshake`}
-          onCommit={(on) => edit(`Handshake of ${id}`, (d) => setTcpParam(d, id, ['handshake'], on))}
-        />
+        <CheckField label="Delayed ACKs (one ACK per two segments or per timer)" field={flowRef(id, 'tcp', 'delayedAck')} checked={spec.tcp.delayedAck} />
+        <CheckField label="Open with a SYN handshake" field={flowRef(id, 'tcp', 'handshake')} checked={spec.tcp.handshake} />
         {spec.variant === 'cubic' && (
           <>
-            <CheckField
-              label="CUBIC fast convergence"
-              checked={spec.tcp.cubic.fastConvergence}
-              path={`${path}.tcp.cubic.fastConvergence`}
-              onCommit={(on) => edit(`Fast convergence of ${id}`, (d) => setTcpParam(d, id, ['cubic', 'fastConvergence'], on))}
-            />
-            <CheckField
-              label="CUBIC Reno-friendly region"
-              checked={spec.tcp.cubic.renoFriendly}
-              path={`${path}.tcp.cubic.renoFriendly`}
-              onCommit={(on) => edit(`Reno-friendly region of ${id}`, (d) => setTcpParam(d, id, ['cubic', 'renoFriendly'], on))}
-            />
+            <CheckField label={label('tcp.cubic.fastConvergence')} field={flowRef(id, 'tcp', 'cubic', 'fastConvergence')} checked={spec.tcp.cubic.fastConvergence} />
+            <CheckField label={label('tcp.cubic.renoFriendly')} field={flowRef(id, 'tcp', 'cubic', 'renoFriendly')} checked={spec.tcp.cubic.renoFriendly} />
           </>
         )}
       </details>
@@ -297,32 +218,19 @@ function TcpFlowFields({ doc, spec, index, nodes }: FlowFieldsProps<TcpFlowSpec>
   );
 }
 
-function CbrFlowFields({ doc, spec, index, nodes }: FlowFieldsProps<Extract<FlowSpec, { kind: 'cbr' }>>) {
-  const edit = useFieldEdit();
+function CbrFlowFields({ doc, spec, nodes }: FlowFieldsProps<Extract<FlowSpec, { kind: 'cbr' }>>) {
   const id = doc.id;
-  const path = `flows[${index}]`;
   return (
     <div className="field-grid">
-      <CommonFields doc={doc} spec={spec} index={index} nodes={nodes} edit={edit} />
+      <CommonFields doc={doc} nodes={nodes} />
+      <TextField label={label('rate')} field={flowRef(id, 'rate')} unit="bit/s" hint={`= ${formatRate(spec.rate)}. Also "800kbps".`} testId={`flow-rate-${id}`} />
       <TextField
-        key={`rate-${id}`}
-        label="Rate"
-        value={doc.rate}
-        path={`${path}.rate`}
-        unit="bit/s"
-        hint={`= ${formatRate(spec.rate)}. Also "800kbps".`}
-        onCommit={(t) => edit(`Rate of ${id}`, (d) => updateFlow(d, id, { rate: fieldValue(t) }))}
-      />
-      <TextField
-        key={`ps-${id}`}
-        label="Packet size"
-        value={doc.packetSize}
-        path={`${path}.packetSize`}
+        label={label('packetSize')}
+        field={flowRef(id, 'packetSize')}
         unit="bytes"
         placeholder="1000"
         size="narrow"
         hint={`On the wire: one every ${formatTime((spec.packetSize * 8) / spec.rate)}.`}
-        onCommit={(t) => edit(`Packet size of ${id}`, (d) => updateFlow(d, id, { packetSize: fieldValue(t) }))}
       />
     </div>
   );

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
+import { addLink, type NodeKind } from '../../store/edit-ops';
+import { type DeleteTarget } from '../../store/delete-ops';
+import { NODE_FIELDS } from '../../store/field-labels';
 import { useLabStore } from '../lab-context';
-import { addLink, renameNode, setNodeKind, type DeleteTarget, type NodeKind } from '../../store/edit-ops';
 import { SelectField, TextField } from './fields';
-import { useDoc, useEdit, useFieldEdit } from './use-edit';
+import { useDoc, useEdit } from './use-edit';
 
 const KINDS = [
   { value: 'host', label: 'Host' },
@@ -14,7 +16,6 @@ export function NodePanel({ id, onRequestDelete }: { id: string; onRequestDelete
   const store = useLabStore();
   const doc = useDoc();
   const edit = useEdit();
-  const fieldEdit = useFieldEdit();
   const connectId = useId();
   const index = doc.nodes.findIndex((n) => n.id === id);
   const node = doc.nodes[index];
@@ -46,25 +47,19 @@ export function NodePanel({ id, onRequestDelete }: { id: string; onRequestDelete
       </h3>
       <div className="field-grid">
         <TextField
-          key={`name-${id}`}
-          label="Name"
-          value={node.id}
-          path={`nodes[${index}].id`}
+          label={NODE_FIELDS.id!.label}
+          field={{ target: { on: 'node', id }, field: ['id'] }}
           hint="Links, flows and faults follow a new name."
-          onCommit={(text) => {
-            const next = text.trim();
-            const r = fieldEdit(`Rename ${id}`, (d) => renameNode(d, id, next));
-            if (r.ok) store.getState().setEditorSelection({ kind: 'node', id: next });
-            return r;
-          }}
+          toValue={(t) => t.trim()}
+          onAccepted={(next) => store.getState().setEditorSelection({ kind: 'node', id: String(next) })}
+          testId="node-name"
         />
         <SelectField<NodeKind>
-          label="Kind"
+          label={NODE_FIELDS.kind!.label}
+          field={{ target: { on: 'node', id }, field: ['kind'] }}
           value={kind}
           options={KINDS}
-          path={`nodes[${index}].kind`}
           hint="Every node forwards; the kind is how it is drawn."
-          onCommit={(k) => fieldEdit(`Kind of ${id}`, (d) => setNodeKind(d, id, k))}
         />
       </div>
 

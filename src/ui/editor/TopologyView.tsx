@@ -1,48 +1,39 @@
 /**
  * The network as a diagram: hosts and routers, and each link as two thin
  * lanes, one per direction, filling with that direction's queue as the run
- * goes. React draws the structure from the edited scenario; two D3 factories
- * created once on the SVG handle dragging (node-drag.ts) and the live fill
- * (queue-lanes.ts).
+ * goes. React draws the structure from the edited scenario; D3 factories
+ * created once on the SVG handle the pointer (gestures.ts, driven by
+ * use-topology-edit.ts) and the live fill (queue-lanes.ts).
  *
- * Keyboard: every node and link is a tab stop; Enter or Space selects it,
- * Delete asks to delete it, arrow keys nudge a node (Shift: farther).
+ * The view fits the drawing when a scenario opens, when the canvas changes
+ * size, and on Fit; never by itself while editing, so nothing jumps under
+ * the pointer. Nodes stay inside it (placement.ts).
+ *
+ * Keyboard: every node and link is a tab stop; see use-topology-edit.ts for
+ * the keys on a node. On a link, Enter or Space selects it and Delete asks to
+ * delete it.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { LinkSpec, NodeSpec } from '../../engine/scenario/types';
-import { useLab, useLabStore } from '../lab-context';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import type { LinkSpec } from '../../engine/scenario/types';
+import type { DeleteTarget } from '../../store/delete-ops';
 import { selectEdited, selectEditorSelection, selectQueueDirection } from '../../store/editor';
 import { selectLargeText, selectScenarioKey } from '../../store/selectors';
+import { useLab, useLabStore } from '../lab-context';
 import { useSession } from '../session/context';
-import { moveNode, type DeleteTarget } from '../../store/edit-ops';
-import { formatRate, formatTime } from './format';
-import { bounds, fitView, layoutNodes, linkGeometry, type Box, type Point } from './layout';
+import { bounds, fitView, layoutNodes, type Box } from './layout';
 import { LiveQueues } from './live-queues';
-import { createNodeDrag, type NodeDrag } from './node-drag';
+import { GRID, inset } from './placement';
 import { createQueueLanes, type QueueLanes } from './queue-lanes';
+import { HostShape, LinkShape, NODE_R, nodeLabel, RouterShape } from './topology-shapes';
+import { selectedNodes, useTopologyEdit } from './use-topology-edit';
 
-const NODE_R = 22;
-const LANE_H = 7;
-const LANE_GAP = 4;
-/** lanes stop this far from a node's centre (room for the arrowhead) */
-const INSET = NODE_R + 12;
 const MARGIN = 56;
 /** A small drawing is shown up to this much larger (readable from the back of a room). */
 const MAX_ZOOM = 1.4;
 /** The page's text scale in large-text mode (styles.css: 20px over 16px). */
 const LARGE_TEXT_SCALE = 1.25;
-const NUDGE = 10;
-/** rough width of a link label character (13px text), to shorten labels that would run into the nodes */
-const LABEL_CHAR_PX = 7;
-const NUDGE_FAR = 40;
 
-export function nodeLabel(n: Pick<NodeSpec, 'id' | 'kind'>): string {
-  return `Node ${n.id}, ${n.kind}`;
-}
-
-export function linkLabel(l: Pick<LinkSpec, 'id' | 'a' | 'b' | 'bandwidth' | 'delay'>): string {
-  return `Link ${l.id} from ${l.a} to ${l.b}, ${formatRate(l.bandwidth)}, ${formatTime(l.delay)}`;
-}
+export { linkLabel, nodeLabel } from './topology-shapes';
 
 function useSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
   const [size, setSize] = useState({ width: 640, height: 300 });
@@ -62,22 +53,19 @@ function useSize(ref: RefObject<HTMLElement | null>): { width: number; height: n
   return size;
 }
 
-function contains(outer: Box, inner: Box, margin: number): boolean {
-  return (
-    inner.x - margin >= outer.x &&
-    inner.y - margin >= outer.y &&
-    inner.x + inner.width + margin <= outer.x + outer.width &&
-    inner.y + inner.height + margin <= outer.y + outer.height
-  );
-}
-
 export interface TopologyViewProps {
-  onRequestDelete(target: DeleteTarget): void;
+  onRequestDelete(targets: DeleteTarget[]): void;
   /** bumped to recentre the view on the drawing */
   fitToken: number;
+  /** dragging from anywhere on a node draws a link */
+  linkTool: boolean;
+  /** drops land on a grid */
+  snap: boolean;
+  /** the visible part of the scenario's plane, for placing new nodes inside it */
+  viewRef?: MutableRefObject<Box | null>;
 }
 
-export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
+export function TopologyView({ onRequestDelete, fitToken, linkTool, snap, viewRef }: TopologyViewProps) {
   const store = useLabStore();
   const session = useSession();
   const edited = useLab(selectEdited);
@@ -88,37 +76,29 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const size = useSize(wrapRef);
-  const [drag, setDrag] = useState<{ id: string; at: Point } | null>(null);
 
-  const positions = useMemo(() => (edited ? layoutNodes(edited.nodes, edited.links) : new Map<string, Point>()), [edited]);
-  const shown = useMemo(() => (drag ? new Map(positions).set(drag.id, drag.at) : positions), [positions, drag]);
+  const positions = useMemo(() => (edited ? layoutNodes(edited.nodes, edited.links) : new Map()), [edited]);
 
-  // The view stays put while the drawing fits in it (no jumps after a drag or
-  // an edit); it recentres for another scenario, a new size, Fit, or a drawing
-  // that no longer fits.
-  const viewRef = useRef<{ box: Box & { zoom: number }; key: string } | null>(null);
-  const content = bounds(positions.values());
+  // The view is fitted for another scenario, a new canvas size or text scale, and on Fit; never because of an edit.
+  const fitted = useRef<{ box: Box & { zoom: number }; key: string } | null>(null);
   const textScale = largeText ? LARGE_TEXT_SCALE : 1;
   const viewKey = `${scenarioKey}|${size.width}x${size.height}|${textScale}|${fitToken}`;
-  if (!drag && (!viewRef.current || viewRef.current.key !== viewKey || !contains(viewRef.current.box, content, MARGIN / 2))) {
-    viewRef.current = { box: fitView(content, size, MARGIN, MAX_ZOOM * textScale), key: viewKey };
+  if (!fitted.current || fitted.current.key !== viewKey) {
+    fitted.current = { box: fitView(bounds(positions.values()), size, MARGIN, MAX_ZOOM * textScale), key: viewKey };
   }
-  const view = viewRef.current!.box;
+  const view = fitted.current.box;
+  if (viewRef) viewRef.current = view;
+  // Node centres stay this far inside the canvas: the shape, its halo and the label below it.
+  const canvas = inset(view, NODE_R + 8, NODE_R + 8, NODE_R + 26);
 
-  // ------------------------------------------------------------ D3 factories, created once
-  const dragRef = useRef<NodeDrag | null>(null);
+  const t = useTopologyEdit({ store, svgRef, positions, canvas, selection, snap, linkTool, onRequestDelete });
+  const chosen = new Set(selectedNodes(selection));
+
+  // ------------------------------------------------------------ live queues, created once
   const lanesRef = useRef<QueueLanes | null>(null);
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
-    const nodeDrag = createNodeDrag(svg, {
-      onStart: (id) => store.getState().setEditorSelection({ kind: 'node', id }),
-      onMove: (id, at) => setDrag({ id, at }),
-      onEnd: (id, at, moved) => {
-        setDrag(null);
-        if (moved) store.getState().edit(`Move node ${id}`, (d) => moveNode(d, id, at.x, at.y), { layout: true });
-      },
-    });
     const live = new LiveQueues(session.traces);
     const lanes = createQueueLanes(svg, {
       live,
@@ -129,55 +109,39 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
       },
       time: () => store.getState().simTime,
     });
-    dragRef.current = nodeDrag;
     lanesRef.current = lanes;
     return () => {
-      nodeDrag.destroy();
       lanes.destroy();
-      dragRef.current = null;
       lanesRef.current = null;
     };
   }, [store, session]);
-  useEffect(() => dragRef.current?.update(positions), [positions]);
   // React may have drawn new lanes: give them their live fill at once.
   useLayoutEffect(() => lanesRef.current?.update());
 
-  const select = (sel: { kind: 'node' | 'link'; id: string }) => store.getState().setEditorSelection(sel);
   const selectDirection = (link: string, from: string) => {
-    select({ kind: 'link', id: link });
+    store.getState().setEditorSelection({ kind: 'link', id: link });
     store.getState().selectLink({ link, from });
-  };
-
-  const nudge = (id: string, dx: number, dy: number) => {
-    const p = positions.get(id);
-    if (!p) return;
-    store.getState().edit(`Move node ${id}`, (d) => moveNode(d, id, p.x + dx, p.y + dy), { layout: true });
-  };
-
-  const onNodeKey = (e: KeyboardEvent, n: NodeSpec) => {
-    const far = e.shiftKey ? NUDGE_FAR : NUDGE;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-far, 0], ArrowRight: [far, 0], ArrowUp: [0, -far], ArrowDown: [0, far] };
-    if (e.key === 'Enter' || e.key === ' ') select({ kind: 'node', id: n.id });
-    else if (e.key === 'Delete' || e.key === 'Backspace') onRequestDelete({ kind: 'node', id: n.id });
-    else if (moves[e.key]) {
-      select({ kind: 'node', id: n.id });
-      nudge(n.id, ...moves[e.key]);
-    } else return;
-    // Handled here: not a page shortcut (Space would also play/pause).
-    e.preventDefault();
-    e.stopPropagation();
   };
 
   const onLinkKey = (e: KeyboardEvent, l: LinkSpec) => {
     if (e.key === 'Enter' || e.key === ' ') selectDirection(l.id, queueDir?.link === l.id ? queueDir.from : l.a);
-    else if (e.key === 'Delete' || e.key === 'Backspace') onRequestDelete({ kind: 'link', id: l.id });
+    else if (e.key === 'Delete' || e.key === 'Backspace') onRequestDelete([{ kind: 'link', id: l.id }]);
     else return;
     e.preventDefault();
     e.stopPropagation();
   };
 
+  const moving = t.gesture?.kind === 'move' ? new Set(t.gesture.ids) : null;
+  const box = t.gesture?.kind === 'box' ? t.gesture : null;
+  const hint = t.connectFrom !== null || t.gesture?.kind === 'connect' ? t.announce || 'Drop the line on another node to link them.' : t.announce;
+
   return (
-    <div className="topology-canvas" ref={wrapRef} data-testid="topology" data-zoom={view.zoom}>
+    <div
+      className={`topology-canvas${linkTool ? ' link-tool' : ''}${t.connectFrom !== null ? ' connecting' : ''}`}
+      ref={wrapRef}
+      data-testid="topology"
+      data-zoom={view.zoom}
+    >
       <svg
         ref={svgRef}
         className="topology-svg"
@@ -186,14 +150,24 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
         height="100%"
         role="group"
         aria-label="Network topology"
+        onPointerMove={t.onPointerMove}
       >
+        {snap && (
+          <defs>
+            <pattern id="topo-grid" width={GRID} height={GRID} patternUnits="userSpaceOnUse">
+              <circle className="grid-dot" cx={0} cy={0} r={1.1} />
+            </pattern>
+          </defs>
+        )}
         <rect
           className="topo-bg"
+          data-background=""
           x={view.x}
           y={view.y}
           width={view.width}
           height={view.height}
-          onClick={() => store.getState().setEditorSelection(null)}
+          fill={snap ? 'url(#topo-grid)' : undefined}
+          onClick={t.onBackgroundClick}
         />
         {edited && edited.nodes.length === 0 && (
           <text className="topo-empty" x={view.x + view.width / 2} y={view.y + view.height / 2} textAnchor="middle">
@@ -201,8 +175,8 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
           </text>
         )}
         {edited?.links.map((l) => {
-          const a = shown.get(l.a);
-          const b = shown.get(l.b);
+          const a = t.shown.get(l.a);
+          const b = t.shown.get(l.b);
           if (!a || !b) return null;
           return (
             <LinkShape
@@ -217,14 +191,33 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
             />
           );
         })}
+        {t.preview && (
+          <line
+            className={`link-preview${t.preview.over ? ' on-target' : ''}`}
+            data-testid="link-preview"
+            x1={t.preview.a.x}
+            y1={t.preview.a.y}
+            x2={t.preview.b.x}
+            y2={t.preview.b.y}
+          />
+        )}
         {edited?.nodes.map((n) => {
-          const p = shown.get(n.id);
+          const p = t.shown.get(n.id);
           if (!p) return null;
-          const selected = selection?.kind === 'node' && selection.id === n.id;
+          const selected = chosen.has(n.id);
+          const classes = [
+            'topo-node',
+            n.kind,
+            selected ? 'selected' : '',
+            moving?.has(n.id) ? 'dragging' : '',
+            moving?.has(n.id) && t.blocked ? 'blocked' : '',
+            t.preview?.over === n.id ? 'link-target' : '',
+            t.connectFrom === n.id || (t.gesture?.kind === 'connect' && t.gesture.from === n.id) ? 'link-source' : '',
+          ].filter(Boolean);
           return (
             <g
               key={n.id}
-              className={`topo-node ${n.kind}${selected ? ' selected' : ''}${drag?.id === n.id ? ' dragging' : ''}`}
+              className={classes.join(' ')}
               data-node-id={n.id}
               data-x={Math.round(p.x)}
               data-y={Math.round(p.y)}
@@ -233,115 +226,35 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
               role="button"
               aria-label={nodeLabel(n)}
               aria-pressed={selected}
-              onClick={() => select({ kind: 'node', id: n.id })}
-              onKeyDown={(e) => onNodeKey(e, n)}
+              onClick={(e) => t.onNodeClick(e, n.id)}
+              onKeyDown={(e) => t.onNodeKey(e, n)}
             >
               <circle className="node-halo" r={NODE_R + 7} />
               {n.kind === 'host' ? <HostShape /> : <RouterShape />}
               <text className="node-label" y={NODE_R + 17} textAnchor="middle">
                 {n.id}
               </text>
+              <g className="node-handle" data-handle="" transform={`translate(${NODE_R + 10},${-NODE_R + 2})`} aria-hidden="true">
+                <title>Drag to another node to link them</title>
+                <circle r={8} />
+                <path d="M-4 0h8M0 -4v8" />
+              </g>
             </g>
           );
         })}
+        {box && (
+          <rect
+            className="select-box"
+            x={Math.min(box.from.x, box.to.x)}
+            y={Math.min(box.from.y, box.to.y)}
+            width={Math.abs(box.to.x - box.from.x)}
+            height={Math.abs(box.to.y - box.from.y)}
+          />
+        )}
       </svg>
+      <p className="topology-hint" role="status" aria-live="polite" data-testid="topology-hint">
+        {hint}
+      </p>
     </div>
-  );
-}
-
-function HostShape() {
-  return (
-    <g aria-hidden="true">
-      <rect className="node-shape" x={-NODE_R} y={-NODE_R + 4} width={2 * NODE_R} height={2 * NODE_R - 8} rx={7} />
-      <rect className="node-icon" x={-10} y={-9} width={20} height={13} rx={1.5} fill="none" strokeWidth={2} />
-      <path className="node-icon" d="M-6 9h12M0 4v5" fill="none" strokeWidth={2} strokeLinecap="round" />
-    </g>
-  );
-}
-
-function RouterShape() {
-  return (
-    <g aria-hidden="true">
-      <circle className="node-shape" r={NODE_R} />
-      <path
-        className="node-icon"
-        d="M-11 -4h9M-11 -4l3.5 -3.5M-11 -4l3.5 3.5M11 4h-9M11 4l-3.5 -3.5M11 4l-3.5 3.5"
-        fill="none"
-        strokeWidth={2.2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </g>
-  );
-}
-
-interface LinkShapeProps {
-  link: LinkSpec;
-  a: Point;
-  b: Point;
-  selected: boolean;
-  /** the direction (by its start node) the queue chart shows, if it is on this link */
-  chartFrom: string | null;
-  onSelectDirection(link: string, from: string): void;
-  onKeyDown(e: KeyboardEvent): void;
-}
-
-function LinkShape({ link, a, b, selected, chartFrom, onSelectDirection, onKeyDown }: LinkShapeProps) {
-  const g = linkGeometry(a, b, INSET);
-  const len = Math.max(0, g.end - g.start);
-  // The label runs along the link, above it, never upside down; shortened to fit between the nodes.
-  const upright = g.angle > 90 || g.angle <= -90 ? g.angle - 180 * Math.sign(g.angle) : g.angle;
-  const detail = `${formatRate(link.bandwidth)} · ${formatTime(link.delay)}${link.queue.type === 'red' ? ' · RED' : ''}`;
-  const room = g.length - 2 * NODE_R - 8;
-  const fits = (text: string) => text.length * LABEL_CHAR_PX <= room;
-  const label = fits(`${link.id} ${detail}`) ? detail : fits(`${link.id} ${formatRate(link.bandwidth)}`) ? formatRate(link.bandwidth) : '';
-  const lanes = [
-    { from: link.a, to: link.b, end: 'a', origin: a, angle: g.angle },
-    { from: link.b, to: link.a, end: 'b', origin: b, angle: g.angle + 180 },
-  ];
-  return (
-    <g
-      className={`topo-link${selected ? ' selected' : ''}`}
-      data-link-id={link.id}
-      tabIndex={0}
-      role="button"
-      aria-label={linkLabel(link)}
-      aria-pressed={selected}
-      onKeyDown={onKeyDown}
-      onClick={() => onSelectDirection(link.id, chartFrom ?? link.a)}
-    >
-      <line className="link-halo" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
-      {lanes.map((lane) => (
-        <g
-          key={lane.from}
-          className={`lane${chartFrom === lane.from ? ' charted' : ''}`}
-          data-link={link.id}
-          data-from={lane.from}
-          data-end={lane.end}
-          data-len={len}
-          data-label={`${lane.from} → ${lane.to}`}
-          transform={`translate(${lane.origin.x},${lane.origin.y}) rotate(${lane.angle}) translate(${g.start},${-(LANE_GAP / 2 + LANE_H)})`}
-          onClick={(e) => {
-            e.stopPropagation();
-            onSelectDirection(link.id, lane.from);
-          }}
-        >
-          <rect className="lane-hit" x={-4} y={-7} width={len + 12} height={LANE_H + 7 + LANE_GAP / 2} />
-          <rect className="lane-track" width={len} height={LANE_H} rx={2} />
-          <rect className="lane-fill" height={LANE_H} rx={2} />
-          <line className="lane-red" y1={-3} y2={LANE_H + 3} />
-          <path className="lane-arrow" d={`M${len + 1} ${-1}L${len + 8} ${LANE_H / 2}L${len + 1} ${LANE_H + 1}Z`} />
-        </g>
-      ))}
-      <g transform={`translate(${g.mid.x},${g.mid.y}) rotate(${upright})`}>
-        <text className="link-label" y={-(LANE_GAP / 2 + LANE_H + 6)} textAnchor="middle">
-          <tspan className="link-id">{link.id}</tspan>
-          {label && ` ${label}`}
-        </text>
-        <text className="link-down-label" y={LANE_GAP / 2 + LANE_H + 16} textAnchor="middle">
-          down
-        </text>
-      </g>
-    </g>
   );
 }

@@ -13,12 +13,6 @@ export function useEdit(): Edit {
   return useCallback<Edit>((what, op, options) => store.getState().edit(what, op, options), [store]);
 }
 
-/** A form field's edit: its refusal is shown next to the field. */
-export function useFieldEdit(): Edit {
-  const edit = useEdit();
-  return useCallback<Edit>((what, op, options) => edit(what, op, { field: true, ...options }), [edit]);
-}
-
 /** The scenario as written, ready for edit-ops. */
 export function useDoc(): ScenarioDoc {
   const input = useLab(selectScenarioInput);

@@ -11,7 +11,8 @@ import type { ScenarioIssue } from '../../engine/scenario/types';
 import { useLab, useLabStore } from '../lab-context';
 import { selectEdited, selectLiveRun, selectQueueDirection } from '../../store/editor';
 import { selectSimTime, selectStatus } from '../../store/selectors';
-import { addFault, deleteFault } from '../../store/edit-ops';
+import { addFault, asDoc, deleteFault } from '../../store/edit-ops';
+import { IssueLines } from '../editor/fields';
 import { formatSimTime } from '../editor/format';
 import { useEdit } from '../editor/use-edit';
 import { useSession } from '../session/context';
@@ -54,7 +55,8 @@ const INITIAL_FORM: Form = {
   until: '',
 };
 
-type Outcome = { ok: true; text: string } | { ok: false; issues: ScenarioIssue[] } | null;
+/** The last submission: done, or refused (with the scenario it was judged in, to name the fault). */
+type Outcome = { ok: true; text: string } | { ok: false; issues: ScenarioIssue[]; doc: unknown } | null;
 
 export function FaultsPanel() {
   const store = useLabStore();
@@ -114,7 +116,13 @@ export function FaultsPanel() {
         const r = await injectLive({ store, session }, req);
         const s = store.getState();
         const last = s.edited?.faults[s.edited.faults.length - 1];
-        setOutcome(r.ok && last ? { ok: true, text: `Injected at t = ${formatSimTime(s.simTime)}: ${describeFault(last, s.edited!.links)}.` } : r.ok ? null : r);
+        setOutcome(
+          r.ok && last
+            ? { ok: true, text: `Injected at t = ${formatSimTime(s.simTime)}: ${describeFault(last, s.edited!.links)}.` }
+            : r.ok
+              ? null
+              : { ...r, doc: s.scenarioInput },
+        );
       } finally {
         setBusy(false);
       }
@@ -122,11 +130,15 @@ export function FaultsPanel() {
     }
     const built = buildFault(req, null);
     if (!built.ok) {
-      setOutcome(built);
+      setOutcome({ ...built, doc: null });
       return;
     }
     const r = edit('Add a fault', (d) => addFault(d, built.fault), { field: true });
-    setOutcome(r.ok ? { ok: true, text: `Added: ${describeFault(r.scenario.faults[r.scenario.faults.length - 1], r.scenario.links)}.` } : r);
+    setOutcome(
+      r.ok
+        ? { ok: true, text: `Added: ${describeFault(r.scenario.faults[r.scenario.faults.length - 1], r.scenario.links)}.` }
+        : { ...r, doc: addFault(asDoc(store.getState().scenarioInput), built.fault) },
+    );
   };
 
   const canSubmit = !busy && !ended && (kind === 'dropSegments' ? !!flow : kind === 'linkDown' ? !!link : !!dir);
@@ -215,12 +227,8 @@ export function FaultsPanel() {
               {outcome.text}
             </p>
           ) : (
-            <div className="field-error" role="alert" data-testid="fault-error">
-              {outcome.issues.map((i, k) => (
-                <div key={k}>
-                  {i.path}: {i.message}
-                </div>
-              ))}
+            <div data-testid="fault-error">
+              <IssueLines issues={outcome.issues} doc={outcome.doc} />
             </div>
           ))}
       </form>
@@ -237,6 +245,7 @@ export function FaultsPanel() {
                 <span>{text}</span>
                 <button
                   type="button"
+                  data-path={`faults[${i}]`}
                   className="button ghost small"
                   aria-label={`Delete fault ${i + 1}: ${text}`}
                   onClick={() => edit(`Delete fault ${i + 1}`, (d) => deleteFault(d, i))}

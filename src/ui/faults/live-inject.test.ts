@@ -102,7 +102,7 @@ describe('faults from the form', () => {
     });
     expect(buildFault({ kind: 'dropSegments', flow: 'A', count: 'many', first: '0' }, null)).toEqual({
       ok: false,
-      issues: [{ path: 'segments', message: 'must be a whole number from 1 to 10000 (got "many")' }],
+      issues: [{ path: '(segments)', message: 'must be a whole number from 1 to 10000 (got "many")' }],
     });
   });
 });

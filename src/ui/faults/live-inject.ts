@@ -50,8 +50,8 @@ const wholeCount = (text: string, field: string, atLeast: number): number | Scen
 export function buildFault(req: FaultRequest, live: { now: number; next: NextSegments } | null): FaultBuild {
   switch (req.kind) {
     case 'dropSegments': {
-      const count = wholeCount(req.count, 'segments', 1);
-      const first = live ? (live.next[req.flow] ?? 0) : wholeCount(req.first, 'first segment', 0);
+      const count = wholeCount(req.count, '(segments)', 1);
+      const first = live ? (live.next[req.flow] ?? 0) : wholeCount(req.first, '(first segment)', 0);
       if (typeof count !== 'number') return { ok: false, issues: [count] };
       if (typeof first !== 'number') return { ok: false, issues: [first] };
       return { ok: true, fault: { kind: 'dropSegments', flow: req.flow, seqs: Array.from({ length: count }, (_, i) => first + i) } };

@@ -58,7 +58,9 @@ export class RunSession implements RunCommands {
     if (scenario) client.send({ type: 'load', scenario });
   }
 
+  /** Not while a value typed into the editor is invalid: the run would not be what the page shows. */
   play(): void {
+    if (this.store.getState().pending.length > 0) return;
     this.client.send({ type: 'play' });
   }
 
@@ -73,6 +75,7 @@ export class RunSession implements RunCommands {
   }
 
   step(): void {
+    if (this.store.getState().pending.length > 0) return;
     this.client.send({ type: 'step' });
   }
 

@@ -5,17 +5,15 @@ import { lessonStore } from '../../store/lesson-store';
 import { applyShareHash, shareMessages } from './apply';
 import './share.css';
 
-let startupRead = false;
-
-/** Open the link in the address once at startup, and again whenever its fragment changes. */
+/**
+ * Open a link pasted into the address of the open page (its fragment
+ * changes). The address read at startup is opened before the page is drawn
+ * (main.tsx, with the work kept from the last visit).
+ */
 export function useShareAddress(): void {
   const lab = useLabStore();
   useEffect(() => {
     const read = () => applyShareHash(window.location.hash, lab, lessonStore);
-    if (!startupRead) {
-      startupRead = true;
-      read();
-    }
     window.addEventListener('hashchange', read);
     return () => window.removeEventListener('hashchange', read);
   }, [lab]);
@@ -46,8 +44,8 @@ export function ShareMessageBanner() {
 }
 
 /**
- * For the page header: reads links from the address (at startup and on every
- * change of its fragment) and shows why a link could not be opened. The Copy
+ * For the page header: reads links pasted into the address and shows why a
+ * link could not be opened. The Copy
  * link buttons are in the Lab (beside the scenario's name) and on each lesson.
  */
 export function ShareLink() {

@@ -18,7 +18,7 @@ const stableJson = (x: unknown) => JSON.stringify(x);
 /** The entry's scenario is a preset or example exactly as published (no edits, no recorded faults). */
 export function isUnmodifiedPreset(entry: ScenarioEntry | undefined, input: unknown): boolean {
   if (!entry || entry.origin !== 'preset') return false;
-  return stableJson(input) === stableJson(entry.original ?? entry.input);
+  return stableJson(input) === stableJson(entry.input);
 }
 
 /** The state a link made now would restore. */
@@ -58,16 +58,23 @@ function decodeContext(lab: LabState): DecodeContext {
   };
 }
 
-let sharedCount = 0;
-
-/** The picker entry for a scenario from a link: the same one again if it was opened before. */
+/**
+ * The picker entry for a scenario from a link: one that already holds it (the
+ * scenario open before a reload, with its edits; a link opened before), or a
+ * new one.
+ */
 function sharedEntry(lab: LabStore, input: unknown): string {
-  const { entries } = lab.getState();
+  const { entries, drafts, scenarioKey } = lab.getState();
   const json = stableJson(input);
-  const same = entries.find((e) => e.key.startsWith('shared:') && stableJson(e.input) === json);
+  const working = (e: ScenarioEntry) => drafts[e.key]?.input ?? e.input;
+  const holds = (e: ScenarioEntry) => stableJson(working(e)) === json;
+  const same = entries.find((e) => e.key === scenarioKey && holds(e)) ?? entries.find((e) => drafts[e.key] !== undefined && holds(e)) ?? entries.find(holds);
   if (same) return same.key;
   const name = (input as { name?: unknown }).name;
-  const key = `shared:${++sharedCount}`;
+  const taken = new Set(entries.map((e) => e.key));
+  let n = 1;
+  while (taken.has(`shared:${n}`)) n++;
+  const key = `shared:${n}`;
   const label = `${typeof name === 'string' && name.trim() ? name.trim() : 'Scenario'} (from a link)`;
   lab.getState().setEntries([...entries, { key, label, input, origin: 'imported' }]);
   return key;
