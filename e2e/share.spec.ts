@@ -26,7 +26,7 @@ async function copyLink(page: Page): Promise<string> {
   return url;
 }
 
-test('a modified scenario round-trips through Copy link; a preset’s link is its id', async ({ page, context }) => {
+test('a modified scenario round-trips through Copy link; a preset’s link is its id', async ({ page, context, browser }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const errors = await open(page);
 
@@ -42,7 +42,9 @@ test('a modified scenario round-trips through Copy link; a preset’s link is it
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   expect(page.url()).toBe(url);
 
-  const opened = await context.newPage();
+  // Another browser (a student's): nothing of this one's kept work.
+  const elsewhere = await browser.newContext();
+  const opened = await elsewhere.newPage();
   const openedErrors = await open(opened, url);
   await expect(opened.getByTestId('scenario-name')).toHaveText(DEFAULT_NAME);
   await expect(editorLink(opened, 'Link l2 from r1 to client, 2 Mbps, 10 ms')).toBeVisible();
@@ -62,6 +64,7 @@ test('a modified scenario round-trips through Copy link; a preset’s link is it
   expect(await copyLink(opened)).toMatch(/#p=p004-loss-2$/);
   expect(errors).toEqual([]);
   expect(openedErrors).toEqual([]);
+  await elsewhere.close();
 });
 
 test('a malformed or hostile link shows a message and the default scenario, never HTML', async ({ page }) => {
