@@ -11,6 +11,7 @@
 #include "ns3/core-module.h"
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iomanip>
@@ -79,13 +80,14 @@ class Output
 
     void Write() const
     {
+        std::filesystem::create_directories(m_dir);
         std::ofstream f(m_dir + "/figures.csv");
         f << "scope,metric,value\n" << m_figures.str();
         std::ofstream e(m_dir + "/events.csv");
         e << "time_s,scope,event,value\n" << m_events.str();
+        std::ofstream s(m_dir + "/series.csv");
         if (!m_columns.empty())
         {
-            std::ofstream s(m_dir + "/series.csv");
             s << "time_s";
             for (auto& c : m_columns)
             {
@@ -93,6 +95,7 @@ class Output
             }
             s << "\n" << m_series.str();
         }
+        NS_ABORT_MSG_IF(!f || !e || !s, "cannot write into " << m_dir);
     }
 
   private:
