@@ -1,0 +1,101 @@
+/**
+ * The engine's side of an ns-3 case: its twin scenario run with a seed, and
+ * the figures the ns-3 programs report, measured the same way over the
+ * measure window (validation/ns3/src/lab/*.h):
+ *  - goodput: payload bytes of unique data delivered to the receiver inside
+ *    the window (ns-3: bytes reaching the receiving application);
+ *  - at the bottleneck's forward direction (r1 → r2): time-averaged packets
+ *    waiting (not the one on the wire), bytes sent over capacity, drops;
+ *  - a flow's retransmissions, timeouts and fast recoveries inside the
+ *    window, and its cwnd averaged over the samples taken in the window.
+ * Only twins the loader accepts today can run (Ns3Case.loadsToday).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatIssues, parseScenarioText } from '../../src/engine/scenario';
+import type { Scenario } from '../../src/engine/scenario/types';
+import { Simulator } from '../../src/engine/simulator';
+import type { Ns3Case } from './cases';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/** The committed twin of a case, as the engine loads it. */
+export function readTwin(id: string, seed = 1): Scenario {
+  const r = parseScenarioText(readFileSync(join(HERE, 'cases', `${id}.json`), 'utf8'));
+  if (!r.ok) throw new Error(`validation/ns3/cases/${id}.json: ${formatIssues(r.issues).join('; ')}`);
+  return { ...r.scenario, seed };
+}
+
+/** scope ("A", "tcp", "bottleneck") → metric → value, as in reference/figures.csv */
+export type Figures = Map<string, Map<string, number>>;
+
+function put(f: Figures, scope: string, metric: string, value: number): void {
+  if (!f.has(scope)) f.set(scope, new Map());
+  f.get(scope)!.set(metric, value);
+}
+
+export function runTwin(c: Ns3Case, seed: number): Figures {
+  const s = readTwin(c.id, seed);
+  const sim = new Simulator(s);
+  const dir = sim.dirs[sim.queueIds.findIndex((q) => q.link === 'bottleneck' && q.from === 'r1')];
+  const snapshot = () => {
+    dir.touchQueue(sim.nowNanos);
+    return {
+      busyNs: dir.busyNs,
+      qArea: dir.qArea,
+      drops: dir.queueDrops,
+      flows: s.flows.map((_, fi) => ({
+        bytes: sim.stats[fi].bytes,
+        retransmissions: sim.senders[fi]?.retransmissions ?? 0,
+        timeouts: sim.senders[fi]?.timeouts ?? 0,
+        fastRetransmits: sim.senders[fi]?.fastRetransmits ?? 0,
+      })),
+    };
+  };
+  sim.runUntil(s.measure.from);
+  const a = snapshot();
+  sim.runUntil(s.measure.to);
+  const b = snapshot();
+  const data = sim.runData();
+  const span = s.measure.to - s.measure.from;
+
+  const out: Figures = new Map();
+  let total = 0;
+  s.flows.forEach((f, fi) => {
+    const goodput = ((b.flows[fi].bytes - a.flows[fi].bytes) * 8) / span / 1000;
+    put(out, f.id, 'goodput_kbps', goodput);
+    if (f.kind !== 'tcp') return;
+    total += goodput;
+    put(out, f.id, 'retransmissions', b.flows[fi].retransmissions - a.flows[fi].retransmissions);
+    put(out, f.id, 'timeouts', b.flows[fi].timeouts - a.flows[fi].timeouts);
+    put(out, f.id, 'fast_recoveries', b.flows[fi].fastRetransmits - a.flows[fi].fastRetransmits);
+    const cwnd = data.flowSeries[fi].columns.cwnd;
+    let sum = 0;
+    let n = 0;
+    data.times.forEach((t, i) => {
+      if (t >= s.measure.from - 1e-9 && t <= s.measure.to + 1e-9) {
+        sum += cwnd[i];
+        n++;
+      }
+    });
+    put(out, f.id, 'mean_cwnd_pkts', sum / n);
+  });
+  put(out, 'tcp', 'goodput_kbps', total);
+  put(out, 'bottleneck', 'utilization', (b.busyNs - a.busyNs) / 1e9 / span);
+  put(out, 'bottleneck', 'mean_queue_pkts', (b.qArea - a.qArea) / 1e9 / span);
+  put(out, 'bottleneck', 'drops', b.drops - a.drops);
+  return out;
+}
+
+/** The mean of each figure over seeds 1..runs (the twin's replicas). */
+export function runTwinMeans(c: Ns3Case, runs = c.runs): Figures {
+  const all = Array.from({ length: runs }, (_, i) => runTwin(c, i + 1));
+  const out: Figures = new Map();
+  for (const [scope, metrics] of all[0]) {
+    for (const metric of metrics.keys()) {
+      put(out, scope, metric, all.reduce((acc, f) => acc + f.get(scope)!.get(metric)!, 0) / runs);
+    }
+  }
+  return out;
+}
