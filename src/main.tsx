@@ -7,24 +7,19 @@ import { createRoot } from 'react-dom/client';
 import { formatIssues, parseScenario, parseScenarioText } from './engine/scenario';
 import { LabStoreProvider } from './store/context';
 import { createLabStore } from './store/lab-store';
-import { App, LARGE_TEXT_KEY } from './ui/App';
+import { App } from './ui/App';
+import { LARGE_TEXT_KEY, PRESENTER_KEY, readFlag } from './ui/display/remembered';
 import { defaultPresetKey, presetEntries } from './ui/presets';
 import { SessionProvider } from './ui/session/context';
 import { RunSession } from './ui/session/run-session';
 import { EngineClient } from './worker/client';
+import './ui/tokens.css';
+import './ui/widgets.css';
 import './ui/styles.css';
-
-function rememberedLargeText(): boolean {
-  try {
-    return localStorage.getItem(LARGE_TEXT_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 const store = createLabStore(
   { parse: parseScenario, parseText: parseScenarioText, formatIssues },
-  { largeText: rememberedLargeText() },
+  { largeText: readFlag(LARGE_TEXT_KEY), presenter: readFlag(PRESENTER_KEY) },
 );
 const session = new RunSession(store, new EngineClient());
 

@@ -64,6 +64,8 @@ export interface LabData extends EditorData {
   caption: Caption | null;
   problem: Problem | null;
   largeText: boolean;
+  /** the Lab laid out for a projector: network and charts on one screen, editing panels folded away */
+  presenter: boolean;
   /** the link direction the queue chart shows (chosen in the topology view); null = the busiest */
   selectedLink: { link: string; from: string } | null;
   /** which of the page's views is shown */
@@ -89,6 +91,7 @@ export interface LabActions extends EditorActions {
   showProblem(problem: Problem): void;
   dismissProblem(): void;
   setLargeText(on: boolean): void;
+  setPresenter(on: boolean): void;
   selectLink(link: { link: string; from: string } | null): void;
   setView(view: LabView): void;
 }
@@ -116,6 +119,7 @@ export const INITIAL_DATA: LabData = {
   caption: null,
   problem: null,
   largeText: false,
+  presenter: false,
   selectedLink: null,
   view: 'lab',
   ...INITIAL_EDITOR,
@@ -202,6 +206,8 @@ export function createLabStore(parser: ScenarioParser, initial: Partial<LabData>
     dismissProblem: () => set({ problem: null }),
 
     setLargeText: (largeText) => set({ largeText }),
+
+    setPresenter: (presenter) => set({ presenter }),
 
     selectLink: (selectedLink) => set({ selectedLink }),
 

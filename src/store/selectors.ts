@@ -18,6 +18,7 @@ export const selectSampleCount = (s: LabState) => s.sampleCount;
 export const selectCaption = (s: LabState) => s.caption;
 export const selectProblem = (s: LabState) => s.problem;
 export const selectLargeText = (s: LabState) => s.largeText;
+export const selectPresenter = (s: LabState) => s.presenter;
 
 export const selectCanPlay = (s: LabState) =>
   s.status === 'ready' || s.status === 'paused' || s.status === 'stepping';

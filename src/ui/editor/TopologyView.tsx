@@ -12,7 +12,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEve
 import type { LinkSpec, NodeSpec } from '../../engine/scenario/types';
 import { useLab, useLabStore } from '../../store/context';
 import { selectEdited, selectEditorSelection, selectQueueDirection } from '../../store/editor';
-import { selectLargeText, selectScenarioKey } from '../../store/selectors';
+import { selectScenarioKey } from '../../store/selectors';
+import { useRootScale } from '../display/use-root-scale';
 import { useSession } from '../session/context';
 import { moveNode, type DeleteTarget } from './edit-ops';
 import { formatRate, formatTime } from './format';
@@ -29,8 +30,6 @@ const INSET = NODE_R + 12;
 const MARGIN = 56;
 /** A small drawing is shown up to this much larger (readable from the back of a room). */
 const MAX_ZOOM = 1.4;
-/** The page's text scale in large-text mode (styles.css: 20px over 16px). */
-const LARGE_TEXT_SCALE = 1.25;
 const NUDGE = 10;
 /** rough width of a link label character (13px text), to shorten labels that would run into the nodes */
 const LABEL_CHAR_PX = 7;
@@ -84,7 +83,7 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
   const scenarioKey = useLab(selectScenarioKey);
   const selection = useLab(selectEditorSelection);
   const queueDir = useLab(selectQueueDirection);
-  const largeText = useLab(selectLargeText);
+  const textScale = useRootScale();
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const size = useSize(wrapRef);
@@ -98,7 +97,6 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
   // that no longer fits.
   const viewRef = useRef<{ box: Box & { zoom: number }; key: string } | null>(null);
   const content = bounds(positions.values());
-  const textScale = largeText ? LARGE_TEXT_SCALE : 1;
   const viewKey = `${scenarioKey}|${size.width}x${size.height}|${textScale}|${fitToken}`;
   if (!drag && (!viewRef.current || viewRef.current.key !== viewKey || !contains(viewRef.current.box, content, MARGIN / 2))) {
     viewRef.current = { box: fitView(content, size, MARGIN, MAX_ZOOM * textScale), key: viewKey };
