@@ -13,6 +13,7 @@ import { FullscreenButton } from './display/FullscreenButton';
 import { toggleFullscreen } from './display/fullscreen';
 import { PresenterToggle } from './display/PresenterToggle';
 import { useDisplayClasses } from './display/use-display';
+import { useWideTopology } from './display/use-wide-topology';
 import { LogoMark } from './icons';
 import { ProblemPanel } from './ProblemPanel';
 import { ScenarioInfo } from './ScenarioInfo';
@@ -28,6 +29,7 @@ import './presenter.css';
 export function App() {
   const view = useLab((s) => s.view);
   const presenter = useLab((s) => s.presenter) && view === 'lab';
+  const wide = useWideTopology();
   useShortcuts(view === 'lab');
   useDisplayClasses();
   return (
@@ -55,7 +57,7 @@ export function App() {
             <SpeedControl />
             <SimClock />
           </div>
-          <main className="main">
+          <main className={`main${presenter ? (wide ? ' topo-wide' : ' topo-tall') : ''}`}>
             <ProblemPanel />
             <ScenarioInfo />
             <EditorArea />

@@ -239,7 +239,15 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
     // time is cleared and drawn again: a few pixel columns per frame.
     const incremental = !frameChanged && drawnEnd !== null && dataEnd >= drawnEnd;
     const fromX = incremental ? Math.max(0, Math.floor(px(drawnEnd!)) - REDRAW_BACK_PX) : 0;
-    drawnEnd = dataEnd;
+    // The next strip starts at the newest point drawn, not at the run's clock:
+    // between two samples the clock moves on, and a strip started there would
+    // leave the segment up to the next sample undrawn.
+    let newest = -Infinity;
+    for (const l of spec.lines) {
+      const b = l.buffer();
+      if (b && b.length > 0) newest = Math.max(newest, b.t(b.length - 1));
+    }
+    drawnEnd = Number.isFinite(newest) ? Math.min(dataEnd, newest) : dataEnd;
     if (fromX >= iw + 2) return; // nothing new in view
 
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

@@ -12,7 +12,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEve
 import type { LinkSpec, NodeSpec } from '../../engine/scenario/types';
 import { useLab, useLabStore } from '../../store/context';
 import { selectEdited, selectEditorSelection, selectQueueDirection } from '../../store/editor';
-import { selectScenarioKey } from '../../store/selectors';
+import { selectPresenter, selectScenarioKey } from '../../store/selectors';
 import { useRootScale } from '../display/use-root-scale';
 import { useSession } from '../session/context';
 import { moveNode, type DeleteTarget } from './edit-ops';
@@ -21,6 +21,7 @@ import { bounds, fitView, layoutNodes, linkGeometry, type Box, type Point } from
 import { LiveQueues } from './live-queues';
 import { createNodeDrag, type NodeDrag } from './node-drag';
 import { createQueueLanes, type QueueLanes } from './queue-lanes';
+import { PacketLayer } from '../packets/PacketLayer';
 
 const NODE_R = 22;
 const LANE_H = 7;
@@ -30,6 +31,8 @@ const INSET = NODE_R + 12;
 const MARGIN = 56;
 /** A small drawing is shown up to this much larger (readable from the back of a room). */
 const MAX_ZOOM = 1.4;
+/** In the presenter layout the diagram may grow further: packets must be seen from the back of the room. */
+const PRESENTER_ZOOM = 1.8;
 const NUDGE = 10;
 /** rough width of a link label character (13px text), to shorten labels that would run into the nodes */
 const LABEL_CHAR_PX = 7;
@@ -84,6 +87,7 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
   const selection = useLab(selectEditorSelection);
   const queueDir = useLab(selectQueueDirection);
   const textScale = useRootScale();
+  const presenter = useLab(selectPresenter);
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const size = useSize(wrapRef);
@@ -97,9 +101,9 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
   // that no longer fits.
   const viewRef = useRef<{ box: Box & { zoom: number }; key: string } | null>(null);
   const content = bounds(positions.values());
-  const viewKey = `${scenarioKey}|${size.width}x${size.height}|${textScale}|${fitToken}`;
+  const viewKey = `${scenarioKey}|${size.width}x${size.height}|${textScale}|${presenter}|${fitToken}`;
   if (!drag && (!viewRef.current || viewRef.current.key !== viewKey || !contains(viewRef.current.box, content, MARGIN / 2))) {
-    viewRef.current = { box: fitView(content, size, MARGIN, MAX_ZOOM * textScale), key: viewKey };
+    viewRef.current = { box: fitView(content, size, MARGIN, MAX_ZOOM * textScale * (presenter ? PRESENTER_ZOOM : 1)), key: viewKey };
   }
   const view = viewRef.current!.box;
 
@@ -242,6 +246,7 @@ export function TopologyView({ onRequestDelete, fitToken }: TopologyViewProps) {
             </g>
           );
         })}
+        <PacketLayer svgRef={svgRef} />
       </svg>
     </div>
   );

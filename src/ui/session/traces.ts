@@ -7,6 +7,7 @@ import type { EventRow } from '../../engine/output/rundata';
 import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from '../../engine/output/rundata';
 import { QUEUE_COLUMNS, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
 import { RingBuffer } from '../charts/ring-buffer';
+import { PacketFlights } from '../packets/flights';
 import { EventHistory } from './event-history';
 import { PacketRing, PACKET_ROWS_PER_FLOW } from './packet-ring';
 import { RttSampler } from './rtt-samples';
@@ -86,6 +87,8 @@ export class RunTraces {
   busiest = -1;
   /** every protocol event so far (bounded), for the event log */
   readonly events = new EventHistory();
+  /** packets' passages through the link directions, for the packet animation (slow speeds and steps) */
+  readonly flights = new PacketFlights();
   /** link_down / link_up: drawn on every flow's cwnd chart */
   linkMarkers: Marker[] = [];
   linkKinds = new Set<string>();
@@ -114,6 +117,7 @@ export class RunTraces {
     this.throughputCol = meta.seriesColumns.indexOf('throughput_kbps');
     this.srttCol = meta.seriesColumns.indexOf('srtt_ms');
     this.events.clear();
+    this.flights.reset();
     this.linkMarkers = [];
     this.linkKinds = new Set();
     this.inflationCol = meta.seriesColumns.indexOf(INFLATION_COLUMN);
@@ -190,6 +194,7 @@ export class RunTraces {
     }
     this.events.add(batch.events);
     if (batch.trace) this.addPackets(batch.trace);
+    if (batch.links) this.flights.add(batch.links);
     this.sampleCount = batch.firstSample + times.length;
     this.now = Math.max(this.now, batch.time, times.length ? times[times.length - 1] : 0);
     this.updateBusiest();
