@@ -3,7 +3,8 @@
  * the stylesheets give its axes, ticks and labels are written onto the copy's
  * elements as attributes (a saved SVG or PNG has no stylesheet).
  */
-const PROPS = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'font-size', 'font-family', 'font-weight', 'opacity'] as const;
+const SHAPE = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'opacity'] as const;
+const TEXT = [...SHAPE, 'font-size', 'font-family', 'font-weight'] as const;
 
 /** Copy the computed styles of `original`'s elements onto the same elements of `copy` (same structure). */
 export function inlineFrameStyles(original: Element, copy: Element): void {
@@ -16,7 +17,9 @@ export function inlineFrameStyles(original: Element, copy: Element): void {
     const tag = el.tagName.toLowerCase();
     if (tag !== 'text' && tag !== 'path' && tag !== 'line' && tag !== 'tspan' && tag !== 'rect' && tag !== 'circle' && tag !== 'g') continue;
     const cs = getComputedStyle(from[i]);
-    for (const p of PROPS) {
+    // Groups only pass fills and fonts down: their own attributes are left alone.
+    if (tag === 'g') continue;
+    for (const p of tag === 'text' || tag === 'tspan' ? TEXT : SHAPE) {
       const v = cs.getPropertyValue(p);
       if (v && v !== 'none' && !(p === 'opacity' && v === '1')) el.setAttribute(p, v);
       else if (p === 'fill' && v === 'none') el.setAttribute('fill', 'none');

@@ -77,7 +77,7 @@ export function viewSvg(stage: HTMLElement): SVGSVGElement {
     svg.append(card(box));
     const head = [...caption.querySelectorAll('.caption-badge, .caption-where')].map((e) => e.textContent ?? '').join('  ');
     const detail = caption.querySelector('.caption-detail')?.textContent ?? caption.textContent ?? '';
-    svg.append(textBlock(head ? [head, detail] : [detail], box, 0.875 * rem));
+    svg.append(textBlock([head ? `${head} — ${detail}` : detail], box, 0.875 * rem));
   }
 
   const topo = stage.querySelector<SVGSVGElement>('.topology-svg');
