@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { useSession } from '../session/context';
 import { ChartCard } from './ChartCard';
 import type { LegendItem } from './Legend';
-import { flowStyle, PALETTE } from './palette';
+import { flowStyle } from './palette';
 import { createRttChart, type RttFlow } from './rtt-chart';
 import { useChart } from './use-chart';
 import { sameList, useTraceValue } from './use-trace-value';
@@ -20,16 +20,16 @@ export function RttChartPanel({ flows }: { flows: readonly RttFlow[] }) {
       const { colour, dash } = flowStyle(l.index);
       return { label: `srtt ${l.id}`, colour, kind: dash ? 'dashed' : 'line', dash };
     }),
-    ...(sampled.length > 0
-      ? [
-          {
-            label: `samples (${sampled.join(', ')}; one per ACK)`,
-            colour: PALETTE.grey,
-            kind: 'dot' as const,
-            title: 'Every ACK’s round trip, from the packet trace of the flow the time–sequence diagram shows; retransmitted segments give none (Karn’s rule).',
-          },
-        ]
-      : []),
+    ...lines
+      .filter((l) => sampled.includes(l.id))
+      .map(
+        (l): LegendItem => ({
+          label: `samples ${l.id} (one per ACK)`,
+          colour: flowStyle(l.index).colour,
+          kind: 'dot',
+          title: 'Every ACK’s round trip, from the packet trace of the flow the time–sequence diagram shows; retransmitted segments give none (Karn’s rule).',
+        }),
+      ),
   ];
   return (
     <ChartCard
