@@ -64,6 +64,8 @@ export function PacketLayer({ svgRef }: { svgRef: RefObject<SVGSVGElement | null
     });
 
     let frame = 0;
+    /** nothing is drawn (fast play): new batches need no frame */
+    let idle = false;
     let display = NaN;
     let lastWall = 0;
     /** simulated seconds per wall second of the motion last shown (for how long losses stay) */
@@ -85,6 +87,7 @@ export function PacketLayer({ svgRef }: { svgRef: RefObject<SVGSVGElement | null
       } else if (status === 'playing') {
         if (!slow(speed)) {
           layer.clear();
+          idle = true;
           display = NaN;
           lastWall = 0;
           return;
@@ -102,6 +105,7 @@ export function PacketLayer({ svgRef }: { svgRef: RefObject<SVGSVGElement | null
       }
       display = t;
       lastWall = wall;
+      idle = false;
       layer.draw(t, HOLD_WALL_S * rate);
       if (again) frame = requestAnimationFrame(tick);
     };
@@ -109,7 +113,10 @@ export function PacketLayer({ svgRef }: { svgRef: RefObject<SVGSVGElement | null
       if (!frame) frame = requestAnimationFrame(tick);
     };
 
-    const unsubscribeTraces = traces.subscribe(kick);
+    // Batches at full speed cost nothing here: no frame is asked for while idle.
+    const unsubscribeTraces = traces.subscribe(() => {
+      if (!idle) kick();
+    });
     const unsubscribeStore = store.subscribe((s, prev) => {
       if (s.run !== prev.run) {
         replay = null;
@@ -124,8 +131,9 @@ export function PacketLayer({ svgRef }: { svgRef: RefObject<SVGSVGElement | null
         const from = Math.max(0, Number.isFinite(display) && display < to ? Math.max(display, to - span) : to - span);
         if (to > from) replay = { from, to, start: performance.now() };
       }
-      if (s.status !== prev.status || s.speed !== prev.speed) {
+      if (s.status !== prev.status || s.speed !== prev.speed || s.run !== prev.run) {
         lastWall = 0;
+        idle = false;
         kick();
       }
     });
