@@ -26,7 +26,7 @@ export function CwndOverlayPanel({ flows, subtitle }: { flows: readonly OverlayF
     }),
     ...(lines.length <= OVERLAY_SSTHRESH_FLOWS ? [{ label: 'ssthresh (dashed, the flow’s colour)', colour: PALETTE.grey, kind: 'dashed' as const, dash: SSTHRESH_DASH }] : []),
     ...referenceLegend(refs),
-    ...markerLegend(new Set(kinds)),
+    ...markerLegend(new Set(lines.length <= OVERLAY_SSTHRESH_FLOWS ? kinds : kinds.filter((k) => k !== 'drop'))),
   ];
   return (
     <ChartCard

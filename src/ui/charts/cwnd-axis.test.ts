@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowTrace } from '../session/traces';
-import { cwndAxisTop, FLOOR, referenceLines, REACH, withinReach } from './cwnd-chart';
+import { cwndAxisTop, FLOOR, mergedMarkers, referenceLines, REACH, withinReach } from './cwnd-chart';
 import { RingBuffer } from './ring-buffer';
 
 function flow(points: [number, number, number][]): FlowTrace {
@@ -48,5 +48,26 @@ describe('cwndAxisTop', () => {
   it('names the references, and only those given', () => {
     expect(referenceLines({ rwnd: 32, bdp: 5.23 }).map((r) => r.label)).toEqual(['receiver window 32', 'BDP 5.2']);
     expect(referenceLines(none)).toEqual([]);
+  });
+});
+
+describe('mergedMarkers', () => {
+  const m = (time: number, event = 'drop') => ({ time, y: 1, event, detail: event });
+  it('merges in time order, follows appends, and rebuilds when a list is replaced', () => {
+    let a = [m(1), m(3)];
+    const b = [m(2, 'timeout')];
+    const merged = mergedMarkers(() => [a, b], (k) => ['a', 'b'][k]);
+    expect(merged().map((x) => x.time)).toEqual([1, 2, 3]);
+    expect(merged()[1].detail).toBe('b: timeout');
+    a.push(m(4));
+    b.push(m(5, 'timeout'));
+    expect(merged().map((x) => x.time)).toEqual([1, 2, 3, 4, 5]);
+    a = [m(3), m(4)]; // thinned: a new array
+    expect(merged().map((x) => x.time)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('leaves out what `keep` refuses', () => {
+    const a = [m(1), m(2, 'timeout')];
+    expect(mergedMarkers(() => [a], undefined, (x) => x.event !== 'drop')().map((x) => x.event)).toEqual(['timeout']);
   });
 });

@@ -86,27 +86,42 @@ export function referenceLines(refs: CwndReferences): ReferenceLine[] {
 const fmt = (v: number) => String(Math.round(v * 10) / 10);
 
 /**
- * Marker lists merged in time order, recomputed only when one of them
- * changed (a list is replaced when thinned and grows otherwise).
+ * Marker lists merged in time order, kept up to date incrementally: the
+ * lists grow by appending (events arrive in time order), so the markers new
+ * since the last call are sorted and appended; only a list replaced (thinned)
+ * or an out-of-order arrival rebuilds the whole merge. `keep` filters
+ * markers out (the drops of many flows in one chart).
  */
-export function mergedMarkers(lists: () => readonly (readonly Marker[])[], label?: (k: number) => string): () => readonly ChartMarker[] {
-  let key = '';
-  let cached: ChartMarker[] = [];
-  const ids = new WeakMap<object, number>();
-  let nextId = 0;
-  const id = (o: object) => {
-    let v = ids.get(o);
-    if (v === undefined) ids.set(o, (v = nextId++));
-    return v;
+export function mergedMarkers(
+  lists: () => readonly (readonly Marker[])[],
+  label?: (k: number) => string,
+  keep: (m: Marker) => boolean = () => true,
+): () => readonly ChartMarker[] {
+  let seenLists: (readonly Marker[])[] = [];
+  let seenLengths: number[] = [];
+  let merged: ChartMarker[] = [];
+  const tag = (m: Marker, k: number): ChartMarker => (label ? { ...m, detail: `${label(k)}: ${m.detail}` } : m);
+  const rebuild = (all: readonly (readonly Marker[])[]) => {
+    merged = all.flatMap((l, k) => l.filter(keep).map((m) => tag(m, k))).sort((a, b) => a.time - b.time);
   };
   return () => {
     const all = lists();
-    const k = all.map((l) => `${id(l)}:${l.length}`).join(',');
-    if (k !== key) {
-      key = k;
-      cached = all.flatMap((l, i) => (label ? l.map((m) => ({ ...m, detail: `${label(i)}: ${m.detail}` })) : l)).sort((a, b) => a.time - b.time);
+    const sameLists = all.length === seenLists.length && all.every((l, k) => l === seenLists[k] && l.length >= seenLengths[k]);
+    if (!sameLists) rebuild(all);
+    else {
+      const fresh: ChartMarker[] = [];
+      all.forEach((l, k) => {
+        for (let i = seenLengths[k]; i < l.length; i++) if (keep(l[i])) fresh.push(tag(l[i], k));
+      });
+      if (fresh.length > 0) {
+        fresh.sort((a, b) => a.time - b.time);
+        if (merged.length === 0 || fresh[0].time >= merged[merged.length - 1].time) for (const m of fresh) merged.push(m);
+        else rebuild(all);
+      }
     }
-    return cached;
+    seenLists = [...all];
+    seenLengths = all.map((l) => l.length);
+    return merged;
   };
 }
 
@@ -171,14 +186,15 @@ export interface OverlayFlow {
   index: number;
 }
 
-/** Beyond this many flows in one chart, their ssthresh lines are left out (a thicket otherwise). */
+/** Beyond this many flows in one chart, their ssthresh lines and drop marks are left out (a thicket otherwise). */
 export const OVERLAY_SSTHRESH_FLOWS = 4;
 
 /**
  * Several TCP flows' cwnd in one chart (each in its own colour, ssthresh
  * dashed in the same colour for up to OVERLAY_SSTHRESH_FLOWS flows), for
  * comparing flows: who backs off when, who grabs the bandwidth. Every flow's
- * events are marked; hovering one names its flow.
+ * events are marked (drops only up to OVERLAY_SSTHRESH_FLOWS flows);
+ * hovering one names its flow.
  */
 export function createCwndOverlayChart(
   container: HTMLElement,
@@ -189,9 +205,11 @@ export function createCwndOverlayChart(
   linkMarkers: () => readonly Marker[] = () => [],
 ): Chart {
   const withSsthresh = lines.length <= OVERLAY_SSTHRESH_FLOWS;
+  // Many flows' drops would bury the chart (and cost every redraw): the queue chart shows where losses happen.
   const markers = mergedMarkers(
     () => [...lines.map((l) => flows()[l.index]?.markers ?? []), linkMarkers()],
     (k) => (k < lines.length ? `flow ${lines[k].id}` : 'link'),
+    withSsthresh ? undefined : (m) => m.event !== 'drop',
   );
   const chartLines: ChartLine[] = lines.flatMap((l) => {
     const { colour, dash } = flowStyle(l.index);
