@@ -27,6 +27,7 @@ import { LinkPanel } from './LinkPanel';
 import { NetworkPanel } from './NetworkPanel';
 import { NodePanel } from './NodePanel';
 import { TopologyView } from './TopologyView';
+import { PacketLegend } from '../packets/PacketLegend';
 import { useDoc, useEdit } from './use-edit';
 
 export function EditorArea() {
@@ -203,6 +204,7 @@ function Editor() {
         <div className="topology-pane">
           <TopologyView onRequestDelete={requestDelete} fitToken={fitToken} />
           <LaneLegend />
+          <PacketLegend />
         </div>
 
         <div className="editor-panel" id={`${panelId}-panel`} hidden={!panelOpen}>
