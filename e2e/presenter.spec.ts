@@ -83,9 +83,12 @@ for (const size of SIZES) {
       await shot(page, testInfo, `presenter-large-${tag}`);
 
       await button(page, 'Pause').click();
-      // Remembered for the next lecture.
+      // Remembered for the next lecture, and carried by a share link made in presenter mode.
       await page.reload();
       await expect(page.getByTestId('presenter')).toHaveAttribute('aria-pressed', 'true');
+      await page.locator('.app-header').getByRole('button', { name: 'Copy link' }).click();
+      await expect(page.getByTestId('share-url')).toHaveValue(/#p=single-drop-reno&pr=1$/);
+      await page.keyboard.press('Escape');
       await page.keyboard.press('p');
       await expect(page.locator('html')).not.toHaveClass(/presenter/);
       expect(errors).toEqual([]);

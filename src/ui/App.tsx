@@ -23,6 +23,7 @@ import { StatusBar } from './StatusBar';
 import { ViewTabs } from './ViewTabs';
 import { LessonsView } from './lessons/LessonsView';
 import { ExperimentView } from './experiment/ExperimentView';
+import { CopyLinkButton } from './share/CopyLinkButton';
 import { ShareLink } from './share/ShareLink';
 import './presenter.css';
 
@@ -44,6 +45,7 @@ export function App() {
         <ShareLink />
         <div className="header-tools">
           <ScenarioFiles />
+          {presenter && <CopyLinkButton tone="dark" />}
           {view === 'lab' && <PresenterToggle />}
           {view === 'lab' && <FullscreenButton />}
           <LargeTextToggle />
