@@ -42,7 +42,11 @@ test('step to the fast retransmit: the time-sequence diagram marks the retransmi
   await page.getByTestId('caption-zoom').click();
   await expect(page.getByTestId('time-window')).toHaveText(/^\d+\.\d{3}–\d+\.\d{3} s$/);
   await expect(tsdPlot).toHaveAttribute('data-retransmits', /^[1-9]/);
-  await expect(page.getByTestId('cwnd-chart-reno').locator('.chart-plot')).toHaveAttribute('data-markers', '1');
+  // every protocol event around it is marked (the loss, the fast retransmit, recovery), each kind in the legend
+  await expect(page.getByTestId('cwnd-chart-reno').locator('.chart-plot')).toHaveAttribute('data-markers', /^[2-9]|^\d\d/);
+  for (const kind of ['drop', 'fast retransmit', 'recovery starts']) {
+    await expect(page.getByTestId('cwnd-chart-reno').getByRole('listitem').filter({ hasText: new RegExp(`^${kind}$`) })).toHaveCount(1);
+  }
   // Reno's fast recovery: cwnd + inflation drawn beside cwnd and ssthresh once the window inflates.
   const cwnd = page.getByTestId('cwnd-chart-reno');
   await expect(cwnd.getByRole('listitem').filter({ hasText: 'cwnd + inflation (fast recovery)' })).toHaveCount(1);

@@ -45,7 +45,7 @@ for (const size of SIZES) {
     await expect(editor.locator('g.topo-link')).toHaveCount(3);
 
     // An invalid field: Play off, the reason beside it.
-    await editor.getByRole('button', { name: /^Link l2 / }).click();
+    await editor.getByRole('button', { name: /^Link l2,/ }).click();
     await page.getByTestId('link-bandwidth').fill('0');
     await page.getByTestId('link-bandwidth').press('Enter');
     await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeDisabled();

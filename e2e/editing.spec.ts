@@ -62,34 +62,34 @@ async function setField(field: Locator, text: string): Promise<void> {
 
 test('an edit survives a reload, says so, and the preset can be restored', async ({ page }) => {
   const errors = await open(page);
-  await linkButton(page, /^Link l2 /).click();
+  await linkButton(page, /^Link l2,/).click();
   await setField(page.getByTestId('link-bandwidth'), '2Mbps');
-  await expect(linkButton(page, /^Link l2 from r1 to client, 2 Mbps/)).toBeVisible();
+  await expect(linkButton(page, /^Link l2, 2 Mbps, .*from r1 to client$/)).toBeVisible();
   // The address carries the edited scenario (a reload or a bookmark comes back to it).
   await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=/);
 
   await page.reload();
   await expect(status(page)).toHaveAttribute('data-status', 'ready');
-  await expect(linkButton(page, /^Link l2 from r1 to client, 2 Mbps/)).toBeVisible();
+  await expect(linkButton(page, /^Link l2, 2 Mbps, .*from r1 to client$/)).toBeVisible();
   const note = page.getByTestId('restored-note');
   await expect(note).toContainText('Restored your edits to “Single drop, Reno”');
   await expect(page.getByLabel('Scenario', { exact: true }).locator('option:checked')).toHaveText('Single drop, Reno');
 
   await note.getByRole('button', { name: 'Revert to the preset' }).click();
-  await expect(linkButton(page, /^Link l2 from r1 to client, 1.5 Mbps/)).toBeVisible();
+  await expect(linkButton(page, /^Link l2, 1.5 Mbps, .*from r1 to client$/)).toBeVisible();
   await expect(note).toHaveCount(0);
   await expect.poll(() => new URL(page.url()).hash).toBe('#p=single-drop-reno');
   // Even a revert is undoable.
   await button(page, 'Undo').click();
-  await expect(linkButton(page, /^Link l2 from r1 to client, 2 Mbps/)).toBeVisible();
+  await expect(linkButton(page, /^Link l2, 2 Mbps, .*from r1 to client$/)).toBeVisible();
   await button(page, 'Redo').click();
 
   await page.reload();
-  await expect(linkButton(page, /^Link l2 from r1 to client, 1.5 Mbps/)).toBeVisible();
+  await expect(linkButton(page, /^Link l2, 1.5 Mbps, .*from r1 to client$/)).toBeVisible();
   await expect(page.getByTestId('restored-note')).toHaveCount(0);
 
   // A value the scenario did not take is kept too.
-  await linkButton(page, /^Link l2 /).click();
+  await linkButton(page, /^Link l2,/).click();
   await setField(page.getByTestId('link-bandwidth'), 'fast');
   await page.reload();
   await expect(page.getByTestId('play-blocked')).toHaveText('Play waits for a fix: Link l2 → Bandwidth');
@@ -114,7 +114,7 @@ test('undo and redo across five kinds of edit, by keyboard and by button', async
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await expect(r1).toHaveAttribute('data-x', String(x0 - 20));
-  await linkButton(page, /^Link l2 /).click();
+  await linkButton(page, /^Link l2,/).click();
   await setField(page.getByTestId('link-bandwidth'), '3Mbps');
   await page.getByRole('tab', { name: /^Flows/ }).click();
   await button(page, 'Add TCP flow').click();
@@ -132,7 +132,7 @@ test('undo and redo across five kinds of edit, by keyboard and by button', async
   await undoKey();
   await expect(page.getByRole('tab', { name: 'Flows (1)' })).toBeVisible();
   await undoKey();
-  await expect(linkButton(page, /^Link l2 from r1 to client, 1.5 Mbps/)).toBeVisible();
+  await expect(linkButton(page, /^Link l2, 1.5 Mbps, .*from r1 to client$/)).toBeVisible();
   await undoKey(); // the two nudges were one step
   await expect(r1).toHaveAttribute('data-x', String(x0));
   await button(page, 'Undo').click();
@@ -149,7 +149,7 @@ test('undo and redo across five kinds of edit, by keyboard and by button', async
   await redoKey();
   await expect(r1).toHaveAttribute('data-x', String(x0 - 20));
   await page.keyboard.press(`${modifier}+y`);
-  await expect(linkButton(page, /^Link l2 from r1 to client, 3 Mbps/)).toBeVisible();
+  await expect(linkButton(page, /^Link l2, 3 Mbps, .*from r1 to client$/)).toBeVisible();
   await redoKey();
   await redoKey();
   await expect(page.getByRole('tab', { name: 'Faults (2)' })).toBeVisible();
@@ -273,7 +273,7 @@ test('several nodes selected (Shift+click, or a box) move together; snap to grid
 
 test('an invalid bandwidth stops Play with the reason in the page’s words; fixing it brings Play back', async ({ page }) => {
   const errors = await open(page);
-  await linkButton(page, /^Link l2 /).click();
+  await linkButton(page, /^Link l2,/).click();
   const bandwidth = page.getByTestId('link-bandwidth');
   await setField(bandwidth, '0');
   await expect(button(page, 'Play')).toBeDisabled();
@@ -326,7 +326,7 @@ test('a 2-day run can be set up from the page: the message points to the sample 
 
 test('My scenarios: save a copy, rename it, find it after a reload, export and delete it', async ({ page }, testInfo) => {
   const errors = await open(page);
-  await linkButton(page, /^Link l2 /).click();
+  await linkButton(page, /^Link l2,/).click();
   await setField(page.getByTestId('link-bandwidth'), '4Mbps');
   await button(page, 'Save a copy…').click();
   await page.getByTestId('save-copy-name').fill('Lesson 3');
@@ -337,7 +337,7 @@ test('My scenarios: save a copy, rename it, find it after a reload, export and d
 
   // The preset is as published again.
   await page.getByLabel('Scenario', { exact: true }).selectOption('single-drop-reno');
-  await expect(linkButton(page, /^Link l2 from r1 to client, 1.5 Mbps/)).toBeVisible();
+  await expect(linkButton(page, /^Link l2, 1.5 Mbps, .*from r1 to client$/)).toBeVisible();
   await expect(page.getByTestId('restored-note')).toHaveCount(0);
 
   await page.reload();

@@ -52,7 +52,7 @@ test('add a router and a link; a bad bandwidth is named in plain words, stops Pl
   await nodePanel.getByLabel('Link to').selectOption('client');
   await nodePanel.getByRole('button', { name: 'Add link' }).click();
   await expect(links(page)).toHaveCount(3);
-  await expect(editor(page).getByRole('button', { name: 'Link l3 from r2 to client, 10 Mbps, 10 ms' })).toBeVisible();
+  await expect(editor(page).getByRole('button', { name: 'Link l3, 10 Mbps, 10 ms, from r2 to client' })).toBeVisible();
 
   // The new link is selected: its panel edits it.
   const bandwidth = page.getByTestId('link-bandwidth');
@@ -78,7 +78,7 @@ test('add a router and a link; a bad bandwidth is named in plain words, stops Pl
   await expect(error).toHaveCount(0);
   await expect(button(page, 'Play')).toBeEnabled();
   await expect(page.getByTestId('play-blocked')).toHaveCount(0);
-  await expect(editor(page).getByRole('button', { name: 'Link l3 from r2 to client, 2 Mbps, 10 ms' })).toBeVisible();
+  await expect(editor(page).getByRole('button', { name: 'Link l3, 2 Mbps, 10 ms, from r2 to client' })).toBeVisible();
   saved = await exported(page, testInfo);
   expect(saved.links[2]).toEqual({ id: 'l3', a: 'r2', b: 'client', bandwidth: '2Mbps', delay: '10ms', queue: { type: 'droptail', limit: 50 } });
   expect(saved.nodes.map((n) => n.id)).toEqual(['server', 'r1', 'client', 'r2']);
@@ -227,7 +227,7 @@ test('mid-run edits wait for Reset; the topology shows queues live', async ({ pa
   const lane = editor(page).locator('g.lane[data-link="l2"][data-from="r1"]');
   await expect(lane).toHaveAttribute('data-pkts', /^\d+$/);
 
-  await editor(page).getByRole('button', { name: /^Link l2 / }).click();
+  await editor(page).getByRole('button', { name: /^Link l2, / }).click();
   const bandwidth = page.getByTestId('link-bandwidth');
   await bandwidth.fill('3Mbps');
   await bandwidth.press('Enter');

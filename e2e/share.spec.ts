@@ -31,11 +31,11 @@ test('a modified scenario round-trips through Copy link; a preset’s link is it
   const errors = await open(page);
 
   // Modify the scenario in the editor: the bottleneck goes from 1.5 to 2 Mbps.
-  await editorLink(page, 'Link l2 from r1 to client, 1.5 Mbps, 10 ms').click();
+  await editorLink(page, 'Link l2, 1.5 Mbps, 10 ms, from r1 to client').click();
   const bandwidth = page.getByTestId('link-bandwidth');
   await bandwidth.fill('2Mbps');
   await bandwidth.press('Enter');
-  await expect(editorLink(page, 'Link l2 from r1 to client, 2 Mbps, 10 ms')).toBeVisible();
+  await expect(editorLink(page, 'Link l2, 2 Mbps, 10 ms, from r1 to client')).toBeVisible();
 
   const url = await copyLink(page);
   expect(url).toMatch(/#s=[A-Za-z0-9_-]+$/);
@@ -47,7 +47,7 @@ test('a modified scenario round-trips through Copy link; a preset’s link is it
   const opened = await elsewhere.newPage();
   const openedErrors = await open(opened, url);
   await expect(opened.getByTestId('scenario-name')).toHaveText(DEFAULT_NAME);
-  await expect(editorLink(opened, 'Link l2 from r1 to client, 2 Mbps, 10 ms')).toBeVisible();
+  await expect(editorLink(opened, 'Link l2, 2 Mbps, 10 ms, from r1 to client')).toBeVisible();
   await expect(opened.getByLabel('Scenario', { exact: true }).locator('option:checked')).toHaveText(`${DEFAULT_NAME} (from a link)`);
   await expect(opened.getByTestId('share-message')).toHaveCount(0);
   // It is the same scenario, field for field: Export scenario gives back what was shared.

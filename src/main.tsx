@@ -18,24 +18,19 @@ import { keepAddress } from './ui/share/address';
 import { applyShareHash } from './ui/share/apply';
 import { LabStoreProvider } from './ui/lab-context';
 import { createLabStore } from './store/lab-store';
-import { App, LARGE_TEXT_KEY } from './ui/App';
+import { App } from './ui/App';
+import { LARGE_TEXT_KEY, PRESENTER_KEY, readFlag } from './ui/display/remembered';
 import { defaultPresetKey, presetEntries } from './store/presets';
 import { SessionProvider } from './ui/session/context';
 import { RunSession } from './ui/session/run-session';
 import { EngineClient } from './worker/client';
+import './ui/tokens.css';
+import './ui/widgets.css';
 import './ui/styles.css';
-
-function rememberedLargeText(): boolean {
-  try {
-    return localStorage.getItem(LARGE_TEXT_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 const store = createLabStore(
   { parse: parseScenario, parseText: parseScenarioText, formatIssues },
-  { largeText: rememberedLargeText() },
+  { largeText: readFlag(LARGE_TEXT_KEY), presenter: readFlag(PRESENTER_KEY) },
 );
 const session = new RunSession(store, new EngineClient());
 
@@ -44,7 +39,9 @@ store.getState().setEntries(entries);
 const archive = new Archive(browserStorage());
 const kept = archive.load();
 restoreWork(store, kept);
-if (applyShareHash(window.location.hash, store, lessonStore) === 'none') {
+applyShareHash(window.location.hash, store, lessonStore);
+// A link may name only a view (#v=experiment): the kept or default scenario opens under it.
+if (store.getState().scenarioKey === null) {
   const open = keptCurrentKey(store, kept) ?? defaultPresetKey(entries);
   if (open && !store.getState().selectScenario(open)) {
     const first = defaultPresetKey(entries);

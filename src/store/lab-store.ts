@@ -29,6 +29,7 @@ export const INITIAL_DATA: LabData = {
   caption: null,
   problem: null,
   largeText: false,
+  presenter: false,
   selectedLink: null,
   view: 'lab',
   ...INITIAL_SCENARIOS,
@@ -78,6 +79,8 @@ export function createLabStore(parser: ScenarioParser, initial: Partial<LabData>
       dismissProblem: () => set({ problem: null }),
 
       setLargeText: (largeText) => set({ largeText }),
+
+      setPresenter: (presenter) => set({ presenter }),
 
       selectLink: (selectedLink) => set({ selectedLink }),
 

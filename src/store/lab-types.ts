@@ -79,6 +79,8 @@ export interface LabData extends EditorData, ScenariosData {
   caption: Caption | null;
   problem: Problem | null;
   largeText: boolean;
+  /** the Lab laid out for a projector: network and charts on one screen, editing panels folded away */
+  presenter: boolean;
   /** the link direction the queue chart shows (chosen in the topology view); null = the busiest */
   selectedLink: { link: string; from: string } | null;
   /** which of the page's views is shown */
@@ -99,6 +101,7 @@ export interface LabActions extends EditorActions, ScenariosActions {
   showProblem(problem: Problem): void;
   dismissProblem(): void;
   setLargeText(on: boolean): void;
+  setPresenter(on: boolean): void;
   selectLink(link: { link: string; from: string } | null): void;
   setView(view: LabView): void;
 }

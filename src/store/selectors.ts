@@ -18,6 +18,7 @@ export const selectSampleCount = (s: LabState) => s.sampleCount;
 export const selectCaption = (s: LabState) => s.caption;
 export const selectProblem = (s: LabState) => s.problem;
 export const selectLargeText = (s: LabState) => s.largeText;
+export const selectPresenter = (s: LabState) => s.presenter;
 
 /** A value typed into the editor is not valid yet: running now would run something else than what is on screen. */
 export const selectBlocked = (s: LabState) => s.pending.length > 0;

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useLab } from './lab-context';
-import { selectLargeText } from '../store/selectors';
+import { useLab, useLabStore } from './lab-context';
 import { CaptionArea } from './CaptionArea';
 import { ChartsArea } from './charts/ChartsArea';
 import { EditorArea } from './editor/EditorArea';
@@ -10,6 +9,11 @@ import { ScenarioFiles } from './controls/ScenarioFiles';
 import { ScenarioPicker } from './controls/ScenarioPicker';
 import { SimClock } from './controls/SimClock';
 import { SpeedControl } from './controls/SpeedControl';
+import { FullscreenButton } from './display/FullscreenButton';
+import { toggleFullscreen } from './display/fullscreen';
+import { PresenterToggle } from './display/PresenterToggle';
+import { useDisplayClasses } from './display/use-display';
+import { useWideTopology } from './display/use-wide-topology';
 import { LogoMark } from './icons';
 import { ProblemPanel } from './ProblemPanel';
 import { ScenarioInfo } from './ScenarioInfo';
@@ -19,16 +23,18 @@ import { StatusBar } from './StatusBar';
 import { ViewTabs } from './ViewTabs';
 import { LessonsView } from './lessons/LessonsView';
 import { ExperimentView } from './experiment/ExperimentView';
+import { CopyLinkButton } from './share/CopyLinkButton';
 import { ShareLink } from './share/ShareLink';
-
-export const LARGE_TEXT_KEY = 'tcp-lab.large-text';
+import './presenter.css';
 
 export function App() {
   const view = useLab((s) => s.view);
+  const presenter = useLab((s) => s.presenter) && view === 'lab';
+  const wide = useWideTopology();
   useShortcuts(view === 'lab');
-  useLargeTextClass();
+  useDisplayClasses();
   return (
-    <div className="app">
+    <div className={`app${presenter ? ' presenter' : ''}`}>
       <header className="app-header">
         <div className="brand">
           <LogoMark />
@@ -36,19 +42,24 @@ export function App() {
         </div>
         <ViewTabs />
         <p className="tagline">Packet-level TCP congestion control, step by step</p>
-        <ScenarioFiles />
         <ShareLink />
-        <LargeTextToggle />
+        <div className="header-tools">
+          <ScenarioFiles />
+          {presenter && <CopyLinkButton tone="dark" />}
+          {view === 'lab' && <PresenterToggle />}
+          {view === 'lab' && <FullscreenButton />}
+          <LargeTextToggle />
+        </div>
       </header>
       {view === 'lab' && (
         <>
-          <div className="toolbar">
+          <div className="toolbar" role="region" aria-label="Scenario and run controls">
             <ScenarioPicker />
             <RunControls />
             <SpeedControl />
             <SimClock />
           </div>
-          <main className="main">
+          <main className={`main${presenter ? (wide ? ' topo-wide' : ' topo-tall') : ''}`}>
             <ProblemPanel />
             <ScenarioInfo />
             <EditorArea />
@@ -66,28 +77,18 @@ export function App() {
 
 function useShortcuts(enabled: boolean): void {
   const session = useSession();
+  const store = useLabStore();
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       const action = shortcutFor(keyLike(e));
       if (!action) return;
       e.preventDefault(); // Space would otherwise scroll the page
-      session[action]();
+      if (action === 'presenter') store.getState().setPresenter(!store.getState().presenter);
+      else if (action === 'fullscreen') void toggleFullscreen();
+      else session[action]();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [session, enabled]);
-}
-
-/** Large text scales the root font size, so everything sized in rem follows, charts included. */
-function useLargeTextClass(): void {
-  const on = useLab(selectLargeText);
-  useEffect(() => {
-    document.documentElement.classList.toggle('large-text', on);
-    try {
-      localStorage.setItem(LARGE_TEXT_KEY, on ? '1' : '0');
-    } catch {
-      // storage may be off (private mode, file://); the setting just is not remembered
-    }
-  }, [on]);
+  }, [session, store, enabled]);
 }

@@ -1,27 +1,8 @@
 import { useLab } from './lab-context';
 import { selectCaption, selectIsRunning } from '../store/selectors';
 import { timeAxis } from './charts/time-axis';
+import { eventLabel } from './event-kinds';
 import { useSession } from './session/context';
-
-/** How an events.csv name reads in the caption's badge. */
-const EVENT_LABELS: Record<string, string> = {
-  drop: 'Drop',
-  fast_retransmit: 'Fast retransmit',
-  timeout: 'Timeout',
-  recovery_enter: 'Recovery starts',
-  recovery_exit: 'Recovery ends',
-  partial_ack: 'Partial ACK',
-  ss_exit: 'Slow start ends',
-  retransmit: 'Retransmit',
-  complete: 'Transfer complete',
-  link_down: 'Link down',
-  link_up: 'Link up',
-  end: 'End of run',
-};
-
-export function eventLabel(event: string): string {
-  return EVENT_LABELS[event] ?? event.replace(/_/g, ' ');
-}
 
 /**
  * The last protocol event in words. It is a live region so a screen reader

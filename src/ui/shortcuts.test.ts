@@ -21,6 +21,14 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('x'))).toBeNull();
   });
 
+  it('maps p to the presenter layout and f to fullscreen', () => {
+    expect(shortcutFor(key('p'))).toBe('presenter');
+    expect(shortcutFor(key('P'))).toBe('presenter');
+    expect(shortcutFor(key('f'))).toBe('fullscreen');
+    expect(shortcutFor(key('p', { targetTag: 'INPUT' }))).toBeNull();
+    expect(shortcutFor(key('f', { ctrlKey: true }))).toBeNull();
+  });
+
   it('leaves typing and native controls alone', () => {
     expect(shortcutFor(key('s', { targetTag: 'INPUT' }))).toBeNull();
     expect(shortcutFor(key('r', { targetTag: 'SELECT' }))).toBeNull();

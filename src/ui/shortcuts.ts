@@ -1,9 +1,10 @@
 /**
- * Keyboard shortcuts of the run controls: Space plays or pauses, S steps,
- * R resets. Kept as a pure function of the key event so it is testable
- * without a DOM.
+ * Keyboard shortcuts of the Lab: Space plays or pauses, S steps, R resets,
+ * P switches the presenter layout, F fullscreen. Kept as a pure function of
+ * the key event so it is testable without a DOM.
  */
-export type ShortcutAction = 'togglePlay' | 'step' | 'reset';
+export type RunShortcut = 'togglePlay' | 'step' | 'reset';
+export type ShortcutAction = RunShortcut | 'presenter' | 'fullscreen';
 
 export interface KeyLike {
   key: string;
@@ -27,6 +28,8 @@ export function shortcutFor(e: KeyLike): ShortcutAction | null {
   if (e.key === ' ' || e.key === 'Spacebar') return SPACE_ACTIVATED.has(e.targetTag) ? null : 'togglePlay';
   if (e.key === 's' || e.key === 'S') return 'step';
   if (e.key === 'r' || e.key === 'R') return 'reset';
+  if (e.key === 'p' || e.key === 'P') return 'presenter';
+  if (e.key === 'f' || e.key === 'F') return 'fullscreen';
   return null;
 }
 

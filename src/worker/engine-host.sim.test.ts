@@ -52,6 +52,32 @@ function host(options: Partial<HostOptions> = {}) {
 }
 
 describe('EngineHost with the real Simulator', () => {
+  it('sends the link trace while stepping and at slow speed, in batches, and none at full speed', () => {
+    const { h, messages, advance } = host();
+    h.handle({ type: 'step' });
+    advance(1000);
+    const stepped = messages.flatMap((m) => (m.type === 'batch' && m.batch.links ? [m.batch.links] : []));
+    expect(stepped.length).toBeGreaterThan(0);
+    const rows = stepped.reduce((n, l) => n + l.time.length, 0);
+    // one message per batch, never one per packet
+    expect(rows).toBeGreaterThan(stepped.length * 2);
+    // the step ends at the scripted loss: its drop row is there (code & 3 = drop)
+    const drops = stepped.flatMap((l) => [...l.code].flatMap((c, i) => ((c & 3) === 2 ? [l.seq[i]] : [])));
+    expect(drops).toEqual([101]);
+
+    const before = messages.length;
+    h.handle({ type: 'speed', speed: 0.05 });
+    h.handle({ type: 'play' });
+    advance(500);
+    const slow = messages.slice(before).flatMap((m) => (m.type === 'batch' && m.batch.links ? [m.batch.links] : []));
+    expect(slow.length).toBeGreaterThan(0);
+
+    const fast = messages.length;
+    h.handle({ type: 'speed', speed: 1 });
+    advance(500);
+    expect(messages.slice(fast).some((m) => m.type === 'batch' && m.batch.links)).toBe(false);
+  });
+
   it('steps to the first loss and explains it', () => {
     const { h, messages, advance } = host();
     h.handle({ type: 'step' });

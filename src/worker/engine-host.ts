@@ -15,10 +15,13 @@
  * each other with no idle time (still ≤ budget each, so commands get in
  * between), and batches still go out at most once per tick interval.
  */
+import { LinkTrace } from '../engine/net/link-trace';
 import type { RunData } from '../engine/output/rundata';
 import type { EngineLike } from './engine-like';
+import { takeLinkRows } from './link-rows';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
 import {
+  ANIMATE_MAX_SPEED,
   batchTransferables,
   normalizeSpeed,
   QUEUE_COLUMNS,
@@ -50,9 +53,11 @@ export interface HostOptions {
   maxElapsedMs: number;
   /** once this many packet trace rows have been posted, the engine's trace columns are emptied (they keep their capacity) */
   drainTraceRows: number;
+  /** a batch carries at most this many link trace rows, the newest (a long step would otherwise send them all) */
+  maxLinkRows: number;
 }
 
-export const DEFAULT_HOST_OPTIONS: HostOptions = { tickMs: 1000 / 30, budgetMs: 8, maxElapsedMs: 100, drainTraceRows: 1 << 16 };
+export const DEFAULT_HOST_OPTIONS: HostOptions = { tickMs: 1000 / 30, budgetMs: 8, maxElapsedMs: 100, drainTraceRows: 1 << 16, maxLinkRows: 20_000 };
 
 /** Smallest and starting simulated slice handed to the engine in one call, seconds. */
 const MIN_SLICE = 1e-6;
@@ -81,6 +86,8 @@ export class EngineHost {
   private drainedTrace = 0;
   /** the flow the time-sequence diagram shows */
   private tracedFlow = -1;
+  /** the link trace handed to the engine while the page animates packets (kept for its capacity) */
+  private readonly linkTrace = new LinkTrace();
   private lastTickAt = 0;
   /** when the next batch is due while running flat out (wall ms) */
   private nextPostAt = 0;
@@ -113,6 +120,7 @@ export class EngineHost {
           break;
         case 'speed':
           this.speed = normalizeSpeed(msg.speed);
+          this.updateLinkTrace();
           this.postStatus();
           break;
         case 'fault':
@@ -166,6 +174,7 @@ export class EngineHost {
     this.drainedTrace = 0;
     const engine = this.deps.createEngine(structuredClone(scenario));
     this.engine = engine;
+    this.linkTrace.clear();
     // The time-sequence diagram shows one TCP flow at a time: trace only that one
     // (the one chosen before, or the first), so a run of many flows at full
     // speed does not stream every flow's packets to the page.
@@ -185,6 +194,7 @@ export class EngineHost {
       },
     });
     this.status = 'ready';
+    this.updateLinkTrace();
     // The engine may have recorded the t = 0 sample already: show it at once.
     this.postBatch();
     this.postStatus();
@@ -194,6 +204,7 @@ export class EngineHost {
     if (!this.engine || this.status === 'done' || this.status === 'error') return;
     if (this.status === 'playing') return;
     this.status = 'playing';
+    this.updateLinkTrace();
     this.lastTickAt = this.deps.now();
     this.postStatus();
     this.scheduleTick(this.opts.tickMs);
@@ -203,6 +214,7 @@ export class EngineHost {
     if (this.status !== 'playing' && this.status !== 'stepping') return;
     this.stopTicking();
     this.status = 'paused';
+    this.updateLinkTrace();
     this.postBatch();
     this.postStatus();
   }
@@ -212,6 +224,7 @@ export class EngineHost {
     if (this.status === 'stepping') return;
     this.stopTicking();
     this.status = 'stepping';
+    this.updateLinkTrace();
     this.postStatus();
     // Search at once: most next events are a few milliseconds of engine work away.
     this.scheduleTick(0);
@@ -234,6 +247,22 @@ export class EngineHost {
     const seqs: Record<string, number> = {};
     for (const f of state.flows) if (f.kind === 'tcp') seqs[f.id] = f.nextSeq;
     this.deps.post({ type: 'nextSegments', requestId, time: state.time, seqs });
+  }
+
+  /**
+   * The link trace is on while the page can animate packets: at speeds up to
+   * ANIMATE_MAX_SPEED and whenever the run is not playing (a step, a pause).
+   * Playing faster, it is off: nothing is recorded per packet for the page.
+   */
+  private updateLinkTrace(): void {
+    const net = this.engine?.network;
+    if (!net) return;
+    const on = this.status !== 'playing' || (this.speed !== 'max' && this.speed <= ANIMATE_MAX_SPEED);
+    if (on && net.linkTrace === null) net.linkTrace = this.linkTrace;
+    else if (!on && net.linkTrace !== null) {
+      net.linkTrace = null;
+      this.linkTrace.clear();
+    }
   }
 
   // ------------------------------------------------------------------ ticking
@@ -355,7 +384,8 @@ export class EngineHost {
     const samples = engine.sampleCount();
     const events = engine.eventCount();
     const traceRows = engine.packetTrace?.length ?? 0;
-    if (samples === this.sentSamples && events === this.sentEvents && traceRows === this.sentTrace) return;
+    const linkRows = engine.network?.linkTrace ? this.linkTrace.length : 0;
+    if (samples === this.sentSamples && events === this.sentEvents && traceRows === this.sentTrace && linkRows === 0) return;
     const from = this.sentSamples;
     const batch: SampleBatch = {
       run: this.run,
@@ -384,6 +414,7 @@ export class EngineHost {
         seq: pt.seq.view(from, traceRows).slice(),
       };
     }
+    if (linkRows > 0) batch.links = takeLinkRows(this.linkTrace, this.opts.maxLinkRows);
     this.sentSamples = samples;
     this.sentEvents = events;
     this.sentTrace = traceRows;

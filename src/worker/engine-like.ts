@@ -5,6 +5,7 @@
 import type { FlowState } from '../engine/api';
 import type { EventRow, RunData } from '../engine/output/rundata';
 import type { FaultSpec } from '../engine/scenario/types';
+import type { LinkTrace } from '../engine/net/link-trace';
 import type { QueueId } from './protocol';
 
 /** The part of the engine's Simulator the host uses (structurally satisfied by it). */
@@ -32,6 +33,8 @@ export interface EngineLike {
   /** Optional: trace exactly these flows from now on. */
   setTracedFlows?(flows: readonly number[]): void;
   readonly packetTrace?: PacketTraceSource;
+  /** Optional: the network, whose link trace (off when null) feeds the packet animation. */
+  readonly network?: { linkTrace: LinkTrace | null };
 }
 
 /**

@@ -119,6 +119,33 @@ export interface SampleBatch {
    */
   firstTraceRow?: number;
   trace?: PacketTraceRows;
+  /**
+   * New rows of the link trace (engine/net/link-trace.ts): packets entering a
+   * direction's queue, starting their transmission, lost. Only while the
+   * page animates packets (speed ≤ ANIMATE_MAX_SPEED, or stepping).
+   */
+  links?: LinkTraceRows;
+}
+
+/** The fastest speed at which the page animates packets on the wire; faster, it shows the queues only. */
+export const ANIMATE_MAX_SPEED = 0.1;
+
+/** Columns of link trace rows (see engine/net/link-trace.ts). */
+export interface LinkTraceRows {
+  /** seconds */
+  time: Float64Array;
+  /** link direction index (into RunMeta.queueIds) */
+  dir: Int32Array;
+  /** the packet's identity while it lives */
+  pkt: Int32Array;
+  /** flow index (into RunMeta.flowIds) */
+  flow: Int32Array;
+  /** sequence number as the engine's packet holds it (TCP data counts the SYN when there is one) */
+  seq: Int32Array;
+  /** LINK_* | packet kind << 2 | retransmission << 4 | drop cause << 8 */
+  code: Int32Array;
+  /** transmit: arrival at the far end, seconds */
+  until: Float64Array;
 }
 
 /** Columns of packet trace rows (see Simulator.packetTrace). */
@@ -158,6 +185,10 @@ export function batchTransferables(batch: SampleBatch): ArrayBuffer[] {
   if (batch.trace) {
     const t = batch.trace;
     out.push(t.time.buffer as ArrayBuffer, t.flow.buffer as ArrayBuffer, t.kind.buffer as ArrayBuffer, t.seq.buffer as ArrayBuffer);
+  }
+  if (batch.links) {
+    const l = batch.links;
+    for (const c of [l.time, l.dir, l.pkt, l.flow, l.seq, l.code, l.until]) out.push(c.buffer as ArrayBuffer);
   }
   return out;
 }

@@ -8,6 +8,7 @@ import { EventQueue } from '../core/event-queue';
 import { txTimeNs } from '../core/time';
 import { DropCause } from '../queues/queue';
 import type { LinkDir } from './link-dir';
+import { LINK_DROP, LINK_ENQUEUE, LINK_TRANSMIT, type LinkTrace } from './link-trace';
 import type { PacketPool } from './packets';
 
 export const EV_TX_DONE = 1;
@@ -21,6 +22,9 @@ export interface NetHost {
 }
 
 export class Network {
+  /** Every packet's passage through the link directions, when switched on (link-trace.ts). */
+  linkTrace: LinkTrace | null = null;
+
   constructor(
     readonly pool: PacketPool,
     readonly dirs: LinkDir[],
@@ -65,10 +69,12 @@ export class Network {
     const cause = dir.queue.enqueue(pkt, this.pool.size[pkt], now / 1e9, idleSince);
     if (cause !== DropCause.None) {
       dir.queueDrops++;
+      if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_DROP, cause, now, NaN);
       this.host.dropped(pkt, dir, cause, now);
       this.pool.free(pkt);
       return;
     }
+    if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
     if (now >= dir.busyUntil) this.transmitNext(dir, now);
     else if (dir.txDoneAt < 0) {
       dir.txDoneAt = dir.busyUntil;
@@ -79,6 +85,7 @@ export class Network {
   /** Lose a packet to a fault (not to the queue). */
   drop(pkt: number, dir: LinkDir, cause: DropCause, now: number): void {
     dir.faultDrops++;
+    if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_DROP, cause, now, NaN);
     this.host.dropped(pkt, dir, cause, now);
     this.pool.free(pkt);
   }
@@ -97,6 +104,7 @@ export class Network {
     dir.busyUntil = now + tx;
     dir.busyNs += tx;
     const arrive = dir.busyUntil + dir.delayNs;
+    if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_TRANSMIT, 0, now, arrive);
     const arriveSeq = this.events.reserve();
     dir.txDoneSeq = this.events.reserve();
     dir.wire.push(pkt, arrive, arriveSeq);
@@ -129,6 +137,11 @@ export class Network {
       dir.arrivalAt = wire.headTime();
       this.events.scheduleAs(dir.arrivalAt, EV_ARRIVE, dir.index, wire.headSeq());
     }
+  }
+
+  private traceRow(pkt: number, dir: LinkDir, what: number, cause: number, now: number, untilNs: number): void {
+    const pool = this.pool;
+    this.linkTrace!.add(now, dir.index, pkt, pool.flow[pkt], pool.seq[pkt], what, pool.kind[pkt], pool.retx[pkt], cause, untilNs);
   }
 
   /** linkDown: lose everything queued, being sent or on the wire in this direction. */

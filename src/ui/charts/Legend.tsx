@@ -1,16 +1,23 @@
 /** A chart legend in HTML (not SVG), so it wraps, scales with large text and reads as a list. */
+import { symbol } from 'd3';
+import type { MarkerStyle } from './chart-spec';
+
 export interface LegendItem {
   label: string;
   colour: string;
-  kind: 'line' | 'dashed' | 'area' | 'triangle' | 'cross' | 'reference' | 'band' | 'dot' | 'square';
+  kind: 'line' | 'dashed' | 'area' | 'reference' | 'band' | 'dot' | 'marker';
   dash?: string;
+  /** the shape, for kind 'marker' (the same style the chart draws) */
+  marker?: MarkerStyle;
+  /** a longer explanation (the item's tooltip) */
+  title?: string;
 }
 
 export function Legend({ items, testId }: { items: LegendItem[]; testId?: string }) {
   return (
     <ul className="legend" aria-label="Legend" data-testid={testId}>
       {items.map((item) => (
-        <li key={item.label}>
+        <li key={item.label} title={item.title} data-colour={item.colour}>
           <Swatch item={item} />
           {item.label}
         </li>
@@ -28,11 +35,17 @@ function Swatch({ item }: { item: LegendItem }) {
       {(item.kind === 'dashed' || item.kind === 'reference') && (
         <line x1="1" x2="23" y1="6" y2="6" stroke={colour} strokeWidth="2.5" strokeDasharray={item.dash ?? '6 3'} />
       )}
-      {item.kind === 'triangle' && <path d="M12 1 L18 11 L6 11 Z" fill={colour} stroke="#000" strokeWidth="1" />}
       {item.kind === 'band' && <rect x="4" y="0" width="16" height="12" fill={colour} fillOpacity={0.25} />}
       {item.kind === 'dot' && <circle cx="12" cy="6" r="2.5" fill={colour} />}
-      {item.kind === 'square' && <rect x="8" y="2" width="8" height="8" fill="none" stroke={colour} strokeWidth="2" />}
-      {item.kind === 'cross' && <path d="M7 2 L17 10 M17 2 L7 10" stroke={colour} strokeWidth="2.5" />}
+      {item.kind === 'marker' && item.marker && (
+        <path
+          transform="translate(12 6)"
+          d={symbol(item.marker.symbol, Math.min(item.marker.size, 70))() ?? ''}
+          fill={item.marker.fill}
+          stroke={item.marker.stroke}
+          strokeWidth={item.marker.strokeWidth}
+        />
+      )}
     </svg>
   );
 }

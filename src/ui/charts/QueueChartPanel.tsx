@@ -2,7 +2,8 @@ import { useRef } from 'react';
 import { selectScenario } from '../../store/selectors';
 import { useLab } from '../lab-context';
 import { useSession } from '../session/context';
-import { Legend, type LegendItem } from './Legend';
+import { ChartCard } from './ChartCard';
+import type { LegendItem } from './Legend';
 import { SERIES_COLOURS } from './palette';
 import { chosenQueue, createQueueChart, RED_AVG_DASH } from './queue-chart';
 import { useChart } from './use-chart';
@@ -47,20 +48,26 @@ export function QueueChartPanel() {
     ...(limit !== null ? [{ label: 'limit', colour: SERIES_COLOURS.limit, kind: 'reference' as const, dash: '5 4' }] : []),
   ];
 
+  const where = queue ? `${queue.id.from} → ${queue.id.to} (link ${queue.id.link}, ${selected ? 'selected' : 'busiest'})` : 'no link';
   return (
-    <figure className="chart-card" data-testid="queue-chart">
-      <figcaption>
-        <h2>
+    <ChartCard
+      testId="queue-chart"
+      chartRef={ref}
+      name={queue ? `queue-${queue.id.link}-${queue.id.from}` : 'queue'}
+      title={
+        <>
           Queue{' '}
           <span className="chart-subtitle" data-testid="queue-direction">
-            {queue
-              ? `${queue.id.from} → ${queue.id.to} (link ${queue.id.link}, ${selected ? 'selected' : 'busiest'})`
-              : 'no link'}
+            {where}
           </span>
-        </h2>
-        <Legend items={legend} />
-      </figcaption>
-      <div className="chart-plot" ref={ref} />
-    </figure>
+        </>
+      }
+      titleText={`Queue ${where}`}
+      legend={legend}
+      tableColumns={() => [
+        { label: 'queue (packets)', buffer: () => traces.queues[index]?.pkts ?? null },
+        ...(isRed ? [{ label: 'RED average', buffer: () => traces.queues[index]?.redAvg ?? null }] : []),
+      ]}
+    />
   );
 }

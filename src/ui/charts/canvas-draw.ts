@@ -312,3 +312,51 @@ export function fillArea(
   flushRun();
   return rects;
 }
+
+/**
+ * The series with values above `top` read as gaps (NaN): a line that leaves
+ * the chart at the top is cut there instead of running along the edge.
+ */
+export function clipAbove(s: Series, top: number): Series {
+  return {
+    length: s.length,
+    t: (i) => s.t(i),
+    y: (i) => {
+      const v = s.y(i);
+      return v > top ? NaN : v;
+    },
+    lowerBound: (t) => s.lowerBound(t),
+  };
+}
+
+/**
+ * Each point of [from, to) as a square dot `size` px wide, at most one per
+ * pixel (points on the same pixel are drawn once). Returns the dots drawn.
+ */
+export function drawDots(
+  s: Series,
+  from: number,
+  to: number,
+  px: (t: number) => number,
+  py: (v: number) => number,
+  size: number,
+  sink: RectSink,
+): number {
+  const w = Math.max(2, Math.round(size));
+  const half = Math.floor(w / 2);
+  let dots = 0;
+  let lastX = NaN;
+  let lastY = NaN;
+  for (let i = from; i < to; i++) {
+    const v = s.y(i);
+    if (!Number.isFinite(v)) continue;
+    const x = Math.round(px(s.t(i)));
+    const y = Math.round(py(v));
+    if (x === lastX && y === lastY) continue;
+    lastX = x;
+    lastY = y;
+    sink.fillRect(x - half, y - half, w, w);
+    dots++;
+  }
+  return dots;
+}

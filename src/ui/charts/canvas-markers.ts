@@ -4,6 +4,7 @@
  */
 import { symbol } from 'd3';
 import type { ChartMarker, MarkerStyle } from './chart-spec';
+import type { Ctx2D } from './svg-recorder';
 
 /** Index of the first item with time ≥ t (items in time order). */
 export function lowerBoundTime(items: readonly { time: number }[], t: number): number {
@@ -29,7 +30,7 @@ export function countBetween(items: readonly { time: number }[], t0: number, t1:
  * scales the symbols' sizes (given at 16 px root font size).
  */
 export function drawMarkers(
-  ctx: CanvasRenderingContext2D,
+  ctx: Ctx2D,
   markers: readonly ChartMarker[],
   from: number,
   t1: number,
@@ -52,9 +53,10 @@ export function drawMarkers(
     ctx.save();
     ctx.translate(mx, my);
     ctx.beginPath();
-    symbol(st?.symbol, (st?.size ?? 48) * area).context(ctx)();
+    // d3 draws the symbol through the path methods Ctx2D has (moveTo, lineTo, arc, closePath).
+    symbol(st?.symbol, (st?.size ?? 48) * area).context(ctx as CanvasRenderingContext2D)();
     if (st?.fill !== 'none') {
-      ctx.fillStyle = st?.fill ?? '#000';
+      ctx.fillStyle = st?.fill ?? '#000000';
       ctx.fill();
     }
     if (st && st.stroke !== 'none') {

@@ -6,6 +6,7 @@
  */
 import type { SymbolType } from 'd3';
 import type { RingBuffer } from './ring-buffer';
+import type { Ctx2D } from './svg-recorder';
 
 export interface ChartLine {
   key: string;
@@ -16,6 +17,14 @@ export interface ChartLine {
   width?: number;
   /** Shade the area under the line (a queue's occupancy). */
   area?: boolean;
+  /**
+   * Values above the value axis are left out (a gap), not drawn along the top
+   * edge: an ssthresh far above the window would otherwise draw a line at the
+   * top and a vertical stroke where it comes down into view.
+   */
+  clipAbove?: boolean;
+  /** Draw each point as a dot, not a line (RTT samples). */
+  dots?: boolean;
   buffer(): RingBuffer | null;
 }
 
@@ -39,6 +48,7 @@ export interface ReferenceLine {
   y: number;
   colour: string;
   dash: string;
+  /** drawn above the line at the right; a line above the value axis is a tag at the top edge instead */
   label: string;
 }
 
@@ -64,7 +74,7 @@ export interface SecondaryLine {
  * the strip from `t0` (> windowStart) on, the rest being drawn already.
  */
 export interface DrawContext {
-  ctx: CanvasRenderingContext2D;
+  ctx: Ctx2D;
   /** time (s) → x pixel */
   x(t: number): number;
   /** value → y pixel */
@@ -108,5 +118,7 @@ export interface TimeChartSpec {
 export interface Chart {
   /** Redraw in the next animation frame (at most once per frame however often called). */
   update(): void;
+  /** The chart as a standalone SVG, its data as vector paths (Save SVG / PNG); null before it has a size. */
+  snapshot?(): SVGSVGElement | null;
   destroy(): void;
 }

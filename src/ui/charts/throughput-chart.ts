@@ -27,9 +27,9 @@ export function createThroughputChart(
     ariaLabel: () => `Throughput of ${lines.length} flow${lines.length === 1 ? '' : 's'} in kilobits per second over time`,
     xLabel: 'time (s)',
     yLabel: 'throughput (kbit/s)',
-    lines: lines.map((l, k) => {
-      const { colour, dash } = flowStyle(k);
-      return { key: `flow-${k}`, colour, dash, width: 1.75, buffer: () => flows()[l.index]?.throughput ?? null };
+    lines: lines.map((l) => {
+      const { colour, dash } = flowStyle(l.index);
+      return { key: `flow-${l.id}`, colour, dash, width: 2, buffer: () => flows()[l.index]?.throughput ?? null };
     }),
     xMax: now,
     yMax: (t0, t1) => throughputAxisTop(lines.map((l) => flows()[l.index]), t0, t1),

@@ -28,6 +28,8 @@ export interface TimeAxisState {
   live?: boolean;
   /** the run's duration: following never shows past it */
   limit?: number;
+  /** a moment marked on every chart (an event chosen in the event log), seconds; null = none */
+  cursor?: number | null;
 }
 
 /** Narrowest window one can zoom into, seconds (a few packet times on a fast link). */
@@ -135,6 +137,8 @@ export interface TimeAxisActions {
   setLimit(limit: number): void;
   /** Hold a window around time `t` (an event the caption explains), wide enough to see what led to it. */
   showAround(t: number, end: number): void;
+  /** Mark time `t` on every chart (null: no mark); the window moves to it when it is out of view. */
+  setCursor(t: number | null, end: number): void;
 }
 
 export type TimeAxisStore = ReturnType<typeof createTimeAxisStore>;
@@ -144,6 +148,7 @@ export function createTimeAxisStore() {
     fixed: null,
     span: null,
     live: false,
+    cursor: null,
     zoom(factor, end, center) {
       const s = get();
       const d = currentDomain(s, end);
@@ -183,6 +188,15 @@ export function createTimeAxisStore() {
     showAround(t, end) {
       const width = aroundWidth(end);
       set({ fixed: clampDomain([t - 0.6 * width, t + 0.4 * width], Math.max(end, t)), span: null });
+    },
+    setCursor(t, end) {
+      if (t === null) {
+        if (get().cursor !== null) set({ cursor: null });
+        return;
+      }
+      const [a, b] = currentDomain(get(), end);
+      set({ cursor: t });
+      if (t < a || t > b) get().showAround(t, end);
     },
   }));
 }

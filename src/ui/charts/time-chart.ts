@@ -21,25 +21,18 @@
  */
 import { axisBottom, axisLeft, axisRight, format, scaleLinear, select, type ScaleLinear } from 'd3';
 import { attachAxisInput } from './axis-input';
-import { countBetween, drawMarkers } from './canvas-markers';
-import { dashArray, fillArea, fillLine, linear, tracePolyline, visibleRange } from './canvas-draw';
+import { countBetween } from './canvas-markers';
+import { linear, visibleRange } from './canvas-draw';
+import { inlineFrameStyles } from './frame-styles';
+import { SvgRecorder } from './svg-recorder';
+import { paintData, type PaintFrame } from './time-chart-paint';
 import { cancelDraw, requestBackgroundDraw, requestDraw } from './frame-scheduler';
 import type { Chart, TimeChartSpec } from './chart-spec';
-import type { RingBuffer } from './ring-buffer';
 import { currentDomain, timeAxis } from './time-axis';
 
 export type { Band, Chart, ChartLine, ChartMarker, DrawContext, MarkerStyle, ReferenceLine, SecondaryLine, TimeChartSpec } from './chart-spec';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const GRID_COLOUR = '#edf0f4';
-const LABEL_COLOUR = '#586273';
-const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-/**
- * A line with more visible points than plot width / DENSE_POINTS_PER_PX is
- * drawn as column spans (canvas-draw.ts fillLine), fewer as an anti-aliased
- * stroke: the same picture, at a cost bounded by the chart's width.
- */
-const DENSE_POINTS_PER_PX = 1 / 3;
 /** An incremental draw starts this many pixels before the last drawn time (the newest point may have moved). */
 const REDRAW_BACK_PX = 4;
 /** A chart scrolled out of view redraws at most this often, ms. */
@@ -116,6 +109,8 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
 
   /** data time up to which the canvas is drawn, for incremental draws; null = draw everything */
   let drawnEnd: number | null = null;
+  /** the layout of the last draw (for snapshot) */
+  let lastFrame: PaintFrame | null = null;
   /** dataset values last written (writing an unchanged attribute still costs) */
   const shown: Record<string, string> = {};
   const setData = (key: string, value: string | null) => {
@@ -144,10 +139,8 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
     lastY = y;
     const px = linear(t0, t1, 0, iw);
     const [ylo, yhi] = y.domain();
-    const py = linear(ylo, yhi, ih, 0);
     const xTicks = Math.max(2, Math.floor(iw / (6 * rem)));
     const yTicks = Math.max(2, Math.floor(ih / (2.5 * rem)));
-    const lineScale = Math.max(1, rem / 16);
 
     // ---- secondary axis range (needs a pass over its visible points)
     const sbuf = secondaryLabel ? (spec.secondary?.buffer() ?? null) : null;
@@ -171,7 +164,8 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
     }
 
     // ---- SVG frame: axes and labels, rebuilt only when they change
-    const key = `${width}x${height}@${rem}|${t0}|${t1}|${y.domain()}|${y2?.domain() ?? ''}|${secondaryLabel}`;
+    const cursor = timeAxis.getState().cursor ?? null;
+    const key = `${width}x${height}@${rem}|${t0}|${t1}|${y.domain()}|${y2?.domain() ?? ''}|${secondaryLabel}|${cursor}`;
     const frameChanged = key !== frameKey;
     if (frameChanged) {
       frameKey = key;
@@ -191,6 +185,10 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
       }
       setData('t0', String(t0));
       setData('t1', String(t1));
+      setData('yMin', String(ylo));
+      setData('yMax', String(yhi));
+      setData('cursor', cursor === null ? null : String(cursor));
+      setData('lineColours', spec.lines.map((l) => `${l.key}:${l.colour}`).join(' '));
     }
     const aria = spec.ariaLabel();
     if (aria !== shown.aria) {
@@ -216,133 +214,66 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
     let bandsShown = 0;
     for (const b of bands) if (b.end >= t0 && b.start <= t1) bandsShown++;
     const markers = spec.markers?.() ?? [];
-    const markersShown = countBetween(markers, t0, t1);
     setData('lines', String(linesShown));
     setData('bands', String(bandsShown));
-    setData('markers', String(markersShown));
+    setData('markers', String(countBetween(markers, t0, t1)));
+    const frame: PaintFrame = {
+      spec,
+      t0,
+      t1,
+      iw,
+      ih,
+      rem,
+      yDomain: [ylo, yhi],
+      yTicks: y.ticks(yTicks),
+      y2Domain: y2 ? (y2.domain() as [number, number]) : null,
+      ranges,
+      bands,
+      markers,
+      cursor,
+    };
+    lastFrame = frame;
 
     // ---- canvas. While the frame is unchanged (the axis stands still while
     // the data grows into it) only the strip from just before the last drawn
     // time is cleared and drawn again: a few pixel columns per frame.
     const incremental = !frameChanged && drawnEnd !== null && dataEnd >= drawnEnd;
     const fromX = incremental ? Math.max(0, Math.floor(px(drawnEnd!)) - REDRAW_BACK_PX) : 0;
-    drawnEnd = dataEnd;
+    // The next strip starts at the newest point drawn, not at the run's clock:
+    // between two samples the clock moves on, and a strip started there would
+    // leave the segment up to the next sample undrawn.
+    let newest = -Infinity;
+    for (const l of spec.lines) {
+      const b = l.buffer();
+      if (b && b.length > 0) newest = Math.max(newest, b.t(b.length - 1));
+    }
+    drawnEnd = Number.isFinite(newest) ? Math.min(dataEnd, newest) : dataEnd;
     if (fromX >= iw + 2) return; // nothing new in view
-    const tFrom = fromX === 0 ? t0 : t0 + ((t1 - t0) * fromX) / iw;
 
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     if (fromX === 0) ctx.clearRect(0, 0, width, height);
     ctx.translate(m.left, m.top);
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(fromX, -2, iw + 2 - fromX, ih + 4);
-    ctx.clip();
-    if (fromX > 0) ctx.clearRect(fromX, -2, iw + 2 - fromX, ih + 4);
-    ctx.lineJoin = 'round';
-    ctx.lineCap = 'butt';
-    ctx.setLineDash([]);
-
-    ctx.fillStyle = GRID_COLOUR;
-    for (const v of y.ticks(yTicks)) ctx.fillRect(fromX, Math.round(py(v)), iw - fromX, 1);
-
-    if (bandsShown > 0) {
-      ctx.fillStyle = spec.bandColour ?? '#000';
-      ctx.globalAlpha = 0.16;
-      for (const b of bands) {
-        if (b.end < tFrom || b.start > t1) continue;
-        const bx = Math.round(px(b.start));
-        ctx.fillRect(bx, 0, Math.max(1, Math.round(px(b.end)) - bx), ih);
-      }
-      ctx.globalAlpha = 1;
-    }
-
-    /**
-     * One series: column spans when dense in the window, an anti-aliased
-     * stroke when sparse. A sparse stroke is traced over the whole window even
-     * when only a strip is redrawn (the clip keeps it to the strip): it is
-     * cheap, and its dash pattern then lines up with what is already drawn.
-     */
-    const drawSeries = (buf: RingBuffer, dense: boolean, yMap: (v: number) => number, colour: string, lineWidth: number, dash: string | undefined): void => {
-      const [from, to] = visibleRange(buf, dense ? tFrom : t0, t1);
-      if (to <= from) return;
-      const pattern = dashArray(dash).map((d) => d * lineScale);
-      if (dense) {
-        ctx.fillStyle = colour;
-        fillLine(buf, from, to, px, yMap, lineWidth, pattern, ctx);
-        return;
-      }
-      ctx.beginPath();
-      if (tracePolyline(buf, from, to, px, yMap, ctx) === 0) return;
-      ctx.strokeStyle = colour;
-      ctx.lineWidth = lineWidth;
-      ctx.setLineDash(pattern);
-      ctx.stroke();
-      ctx.setLineDash([]);
-    };
-    const isDense = (r: readonly [number, number]) => r[1] - r[0] > iw * DENSE_POINTS_PER_PX;
-
-    spec.lines.forEach((l, k) => {
-      if (!l.area) return;
-      const buf = l.buffer();
-      if (!buf || buf.length === 0) return;
-      const [from, to] = visibleRange(buf, isDense(ranges[k]) ? tFrom : t0, t1);
-      if (to - from < 1) return;
-      ctx.fillStyle = l.colour;
-      ctx.globalAlpha = 0.18;
-      if (isDense(ranges[k])) {
-        fillArea(buf, from, to, px, py, Math.round(py(0)), ctx);
-      } else {
-        // A closed polygon down to the axis; gaps (NaN) are drawn as empty.
-        ctx.beginPath();
-        ctx.moveTo(px(buf.t(from)), py(0));
-        tracePolyline({ length: buf.length, t: (i) => buf.t(i), y: (i) => (Number.isFinite(buf.y(i)) ? buf.y(i) : 0), lowerBound: (t) => buf.lowerBound(t) }, from, to, px, py, {
-          moveTo: (a, b) => ctx.lineTo(a, b),
-          lineTo: (a, b) => ctx.lineTo(a, b),
-        });
-        ctx.lineTo(px(buf.t(to - 1)), py(0));
-        ctx.closePath();
-        ctx.fill();
-      }
-      ctx.globalAlpha = 1;
-    });
-
-    if (sbuf && y2 && sRange) {
-      const [a, b] = y2.domain();
-      drawSeries(sbuf, isDense(sRange), linear(a, b, ih, 0), spec.secondary!.colour, 1.75 * lineScale, spec.secondary!.dash);
-    }
-
-    spec.lines.forEach((l, k) => {
-      const buf = l.buffer();
-      if (buf && buf.length > 0) drawSeries(buf, isDense(ranges[k]), py, l.colour, (l.width ?? 2) * lineScale, l.dash);
-    });
-
-    if (spec.draw) points += spec.draw({ ctx, x: px, y: py, t0: tFrom, t1, rem, width: iw, height: ih, windowStart: t0 });
-
-    for (const r of spec.referenceLines?.() ?? []) {
-      const ry = Math.round(py(r.y)) + 0.5;
-      ctx.beginPath();
-      ctx.moveTo(0, ry); // from 0 (clipped to the strip), so the dashes line up with those drawn before
-      ctx.lineTo(iw, ry);
-      ctx.strokeStyle = r.colour;
-      ctx.lineWidth = 1.5;
-      ctx.setLineDash(dashArray(r.dash));
-      ctx.lineDashOffset = 0;
-      ctx.stroke();
-      ctx.setLineDash([]);
-      ctx.fillStyle = LABEL_COLOUR;
-      ctx.font = `${0.75 * rem}px ${FONT}`;
-      ctx.textAlign = 'right';
-      ctx.textBaseline = 'alphabetic';
-      ctx.fillText(r.label, iw - 0.25 * rem, ry - 0.3 * rem);
-    }
-
-    if (markersShown > 0) {
-      // markers just left of the strip reach into it: draw them again too
-      const reach = (t1 - t0) * ((0.6 * rem) / iw);
-      drawMarkers(ctx, markers, tFrom - reach, t1, px, py, spec.markerStyles ?? {}, (rem / 16) ** 2);
-    }
-    ctx.restore();
+    points += paintData(ctx, frame, fromX);
     setData('points', String(points));
+  }
+
+  /** The chart as one standalone SVG: the frame as on screen, the data drawn as vector paths. */
+  function snapshot(): SVGSVGElement | null {
+    draw();
+    const frame = lastFrame;
+    if (!frame) return null;
+    const copy = svg.node()!.cloneNode(true) as SVGSVGElement;
+    copy.removeAttribute('class');
+    copy.querySelector('.hit-area')?.remove();
+    inlineFrameStyles(svg.node()!, copy);
+    const rec = new SvgRecorder();
+    rec.translate(margin.left, margin.top);
+    paintData(rec, frame, 0, true);
+    const data = document.createElementNS(SVG_NS, 'g');
+    data.setAttribute('class', 'data');
+    data.innerHTML = rec.markup();
+    copy.insertBefore(data, copy.firstChild);
+    return copy;
   }
 
   const resize = new ResizeObserver((entries) => {
@@ -387,6 +318,7 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
 
   return {
     update,
+    snapshot,
     destroy() {
       destroyed = true;
       cancelDraw(draw);

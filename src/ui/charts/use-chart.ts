@@ -16,6 +16,14 @@ import type { Chart } from './time-chart';
  */
 export const MIN_REDRAW_MS = 33;
 
+/** The chart mounted on each container, for what acts on a chart from outside (Save PNG / SVG). */
+const mounted = new WeakMap<Element, Chart>();
+
+/** The chart mounted on this container, if any. */
+export function chartOn(container: Element | null): Chart | undefined {
+  return container ? mounted.get(container) : undefined;
+}
+
 export function useChart(
   ref: RefObject<HTMLElement | null>,
   traces: RunTraces,
@@ -26,6 +34,7 @@ export function useChart(
     const container = ref.current;
     if (!container) return;
     const chart = create(container);
+    mounted.set(container, chart);
     let timer: ReturnType<typeof setTimeout> | 0 = 0;
     let last = 0;
     const redraw = () => {
@@ -43,6 +52,7 @@ export function useChart(
     return () => {
       unsubscribe();
       if (timer) clearTimeout(timer);
+      if (mounted.get(container) === chart) mounted.delete(container);
       chart.destroy();
     };
     // `create` is a new closure each render; `deps` says when the chart really changes.

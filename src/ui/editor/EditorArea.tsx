@@ -33,6 +33,7 @@ import { clampTo, inset } from './placement';
 import { ScenarioChecks } from './ScenarioChecks';
 import { TopologyView } from './TopologyView';
 import { useFocusRequest, type EditorTab } from './use-focus-request';
+import { PacketLegend } from '../packets/PacketLegend';
 import { useDoc, useEdit } from './use-edit';
 
 export function EditorArea() {
@@ -263,6 +264,7 @@ function Editor() {
         <div className="topology-pane">
           <TopologyView onRequestDelete={requestDelete} fitToken={fitToken} linkTool={linkTool} snap={snap} viewRef={viewRef} />
           <LaneLegend />
+          <PacketLegend />
         </div>
 
         <div className="editor-panel" id={`${panelId}-panel`} hidden={!panelOpen}>

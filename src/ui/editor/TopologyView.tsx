@@ -17,8 +17,10 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEve
 import type { LinkSpec } from '../../engine/scenario/types';
 import type { DeleteTarget } from '../../store/delete-ops';
 import { selectEdited, selectEditorSelection, selectQueueDirection } from '../../store/editor';
-import { selectLargeText, selectScenarioKey } from '../../store/selectors';
+import { selectPresenter, selectScenarioKey } from '../../store/selectors';
+import { useRootScale } from '../display/use-root-scale';
 import { useLab, useLabStore } from '../lab-context';
+import { PacketLayer } from '../packets/PacketLayer';
 import { useSession } from '../session/context';
 import { bounds, fitView, layoutNodes, type Box } from './layout';
 import { LiveQueues } from './live-queues';
@@ -30,8 +32,8 @@ import { selectedNodes, useTopologyEdit } from './use-topology-edit';
 const MARGIN = 56;
 /** A small drawing is shown up to this much larger (readable from the back of a room). */
 const MAX_ZOOM = 1.4;
-/** The page's text scale in large-text mode (styles.css: 20px over 16px). */
-const LARGE_TEXT_SCALE = 1.25;
+/** In the presenter layout the diagram may grow further: packets must be seen from the back of the room. */
+const PRESENTER_ZOOM = 1.8;
 
 export { linkLabel, nodeLabel } from './topology-shapes';
 
@@ -72,19 +74,21 @@ export function TopologyView({ onRequestDelete, fitToken, linkTool, snap, viewRe
   const scenarioKey = useLab(selectScenarioKey);
   const selection = useLab(selectEditorSelection);
   const queueDir = useLab(selectQueueDirection);
-  const largeText = useLab(selectLargeText);
+  const textScale = useRootScale();
+  const presenter = useLab(selectPresenter);
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const size = useSize(wrapRef);
 
   const positions = useMemo(() => (edited ? layoutNodes(edited.nodes, edited.links) : new Map()), [edited]);
 
-  // The view is fitted for another scenario, a new canvas size or text scale, and on Fit; never because of an edit.
+  // The view is fitted for another scenario, a new canvas size, text scale or
+  // layout, and on Fit; never because of an edit.
   const fitted = useRef<{ box: Box & { zoom: number }; key: string } | null>(null);
-  const textScale = largeText ? LARGE_TEXT_SCALE : 1;
-  const viewKey = `${scenarioKey}|${size.width}x${size.height}|${textScale}|${fitToken}`;
+  const viewKey = `${scenarioKey}|${size.width}x${size.height}|${textScale}|${presenter}|${fitToken}`;
   if (!fitted.current || fitted.current.key !== viewKey) {
-    fitted.current = { box: fitView(bounds(positions.values()), size, MARGIN, MAX_ZOOM * textScale), key: viewKey };
+    const maxZoom = MAX_ZOOM * textScale * (presenter ? PRESENTER_ZOOM : 1);
+    fitted.current = { box: fitView(bounds(positions.values()), size, MARGIN, maxZoom), key: viewKey };
   }
   const view = fitted.current.box;
   if (viewRef) viewRef.current = view;
@@ -251,6 +255,7 @@ export function TopologyView({ onRequestDelete, fitToken, linkTool, snap, viewRe
             height={Math.abs(box.to.y - box.from.y)}
           />
         )}
+        <PacketLayer svgRef={svgRef} />
       </svg>
       <p className="topology-hint" role="status" aria-live="polite" data-testid="topology-hint">
         {hint}

@@ -20,8 +20,9 @@ export function nodeLabel(n: Pick<NodeSpec, 'id' | 'kind'>): string {
   return `Node ${n.id}, ${n.kind}`;
 }
 
-export function linkLabel(l: Pick<LinkSpec, 'id' | 'a' | 'b' | 'bandwidth' | 'delay'>): string {
-  return `Link ${l.id} from ${l.a} to ${l.b}, ${formatRate(l.bandwidth)}, ${formatTime(l.delay)}`;
+/** The link's name: its visible label first (id, rate, delay, RED), so voice control finds it by what it shows (WCAG 2.5.3). */
+export function linkLabel(l: Pick<LinkSpec, 'id' | 'a' | 'b' | 'bandwidth' | 'delay' | 'queue'>): string {
+  return `Link ${l.id}, ${formatRate(l.bandwidth)}, ${formatTime(l.delay)}${l.queue.type === 'red' ? ', RED' : ''}, from ${l.a} to ${l.b}`;
 }
 
 export function HostShape() {

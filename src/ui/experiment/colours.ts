@@ -1,9 +1,10 @@
 /**
  * One colour, dash and marker per TCP variant, the same on every chart of the
- * Experiment view, so Reno is Reno everywhere. Okabe–Ito colours (they stay
- * apart for the common colour blindnesses); dashes and marker shapes differ
- * too, so nothing relies on colour alone.
+ * Experiment view, so Reno is Reno everywhere. The page's data palette
+ * (charts/palette.ts: Okabe–Ito, lines ≥ 3:1 on white); dashes and marker
+ * shapes differ too, so nothing relies on colour alone.
  */
+import { PALETTE } from '../charts/palette';
 import { symbolCircle, symbolCross, symbolDiamond, symbolSquare, symbolStar, symbolTriangle, symbolWye, type SymbolType } from 'd3';
 
 export interface SeriesStyle {
@@ -14,12 +15,12 @@ export interface SeriesStyle {
 }
 
 const VARIANT_STYLES: Record<string, SeriesStyle> = {
-  reno: { colour: '#0072B2', marker: symbolCircle },
-  newreno: { colour: '#D55E00', dash: '7 3', marker: symbolSquare },
-  sack: { colour: '#009E73', dash: '2 2.5', marker: symbolTriangle },
-  tahoe: { colour: '#E69F00', dash: '9 3 2 3', marker: symbolDiamond },
-  vegas: { colour: '#CC79A7', dash: '4 4', marker: symbolCross },
-  westwood: { colour: '#56B4E9', dash: '12 3', marker: symbolStar },
+  reno: { colour: PALETTE.blue, marker: symbolCircle },
+  newreno: { colour: PALETTE.vermillion, dash: '7 3', marker: symbolSquare },
+  sack: { colour: PALETTE.bluishGreen, dash: '2 2.5', marker: symbolTriangle },
+  tahoe: { colour: PALETTE.orange, dash: '9 3 2 3', marker: symbolDiamond },
+  vegas: { colour: PALETTE.reddishPurple, dash: '4 4', marker: symbolCross },
+  westwood: { colour: PALETTE.skyBlue, dash: '12 3', marker: symbolStar },
   westwoodnr: { colour: '#333333', dash: '1 3', marker: symbolWye },
   cubic: { colour: '#8C6D00', dash: '6 2 1 2', marker: symbolSquare },
 };

@@ -9,7 +9,7 @@ import { lessonStore } from '../../store/lesson-store';
 import { useLessonState } from './use-lesson';
 import { runNames, stepTitle, type LessonStep } from './lesson-steps';
 import { InlineMarkdown } from './inline-md';
-import { PredictPanel } from './PredictPanel';
+import { PredictionScore, PredictPanel } from './PredictPanel';
 import { runStyle } from './run-styles';
 
 /** One lesson: its runs' charts on the left, the steps, captions and questions on the right. */
@@ -78,6 +78,7 @@ function LoadedLesson({ lesson, data }: { lesson: Lesson; data: ReadyLesson }) {
         <StepControls index={index} last={last} steps={steps} lesson={lesson} />
         <PredictPanel mode="due" questions={step.questions} runs={runs} />
         <StepCaption lesson={lesson} step={step} runs={runs} next={steps[index + 1]} />
+        {step.kind === 'end' && <PredictionScore questions={steps.flatMap((s) => s.questions)} />}
         <PredictPanel mode="upcoming" questions={index < last ? steps[index + 1].questions : []} runs={runs} />
         <section className="lesson-watch" aria-label="What to watch">
           <h3>What to watch</h3>

@@ -63,7 +63,9 @@ function Reveal({ q, runs }: { q: StepQuestion; runs: readonly LessonRunResult[]
         <span className="question-kicker">{revealed ? 'Answer' : 'Your prediction'}</span>
         {who && <span className="question-about"> · {who}</span>}
       </div>
-      <p className="question-prompt">{q.question.prompt}</p>
+      <p className="question-prompt" title={revealed ? q.question.prompt : undefined}>
+        {q.question.prompt}
+      </p>
       {!revealed && (
         <div className="question-locked">
           <span>
@@ -89,6 +91,45 @@ function Reveal({ q, runs }: { q: StepQuestion; runs: readonly LessonRunResult[]
           <p>{q.question.why}</p>
         </div>
       )}
+    </section>
+  );
+}
+
+/** Of the questions a lesson asked, how many were answered and how many right. */
+export function predictionScore(questions: readonly StepQuestion[], answers: Readonly<Record<string, string>>): { asked: number; answered: number; right: number } {
+  const seen = new Map<string, StepQuestion>();
+  for (const q of questions) seen.set(q.question.id, q);
+  let answered = 0;
+  let right = 0;
+  for (const q of seen.values()) {
+    const a = answers[q.question.id];
+    if (a === undefined) continue;
+    answered++;
+    if (a === q.question.answer) right++;
+  }
+  return { asked: seen.size, answered, right };
+}
+
+/** At the end of a lesson: how the predictions went. */
+export function PredictionScore({ questions }: { questions: readonly StepQuestion[] }) {
+  const answers = useLessonState((s) => s.answers);
+  const { asked, answered, right } = predictionScore(questions, answers);
+  if (asked === 0) return null;
+  return (
+    <section className="prediction-score" aria-label="Your predictions" data-testid="prediction-score">
+      <p className="prediction-score-figure">
+        <strong>
+          {right} of {asked}
+        </strong>{' '}
+        predictions right
+      </p>
+      <p className="prediction-score-note">
+        {answered < asked
+          ? `${asked - answered} question${asked - answered === 1 ? '' : 's'} left unanswered: Restart to try them all.`
+          : right === asked
+            ? 'Every one: you can read a sender’s mind.'
+            : 'Step back to any answer to read why.'}
+      </p>
     </section>
   );
 }

@@ -1,8 +1,10 @@
 /**
- * How each of a lesson's runs is drawn, everywhere on the lesson page:
- * Okabe–Ito colours (distinct for the common colour blindnesses) and a dash
- * pattern each, so the overlaid lines differ by more than colour.
+ * How each of a lesson's runs is drawn, everywhere on the lesson page: the
+ * page's data palette (charts/palette.ts: Okabe–Ito, lines ≥ 3:1 on white)
+ * and a dash pattern each, so the overlaid lines differ by more than colour.
  */
+import { PALETTE } from '../charts/palette';
+
 export interface RunStyle {
   colour: string;
   /** SVG stroke-dasharray; solid if absent */
@@ -10,12 +12,12 @@ export interface RunStyle {
 }
 
 export const RUN_STYLES: readonly RunStyle[] = [
-  { colour: '#0072B2' },
-  { colour: '#D55E00', dash: '8 4' },
-  { colour: '#009E73', dash: '2 3' },
-  { colour: '#CC79A7', dash: '10 3 2 3' },
-  { colour: '#E69F00', dash: '5 2' },
-  { colour: '#56B4E9', dash: '1 2' },
+  { colour: PALETTE.blue },
+  { colour: PALETTE.vermillion, dash: '8 4' },
+  { colour: PALETTE.bluishGreen, dash: '2 3' },
+  { colour: PALETTE.reddishPurple, dash: '10 3 2 3' },
+  { colour: PALETTE.orange, dash: '5 2' },
+  { colour: PALETTE.skyBlue, dash: '1 2' },
 ];
 
 export function runStyle(i: number): RunStyle {

@@ -11,15 +11,16 @@
  * sequence numbers in it.
  */
 import { axisBottom, axisLeft, scaleLinear, select } from 'd3';
+import { PALETTE } from '../charts/palette';
 import { createSvgFrame } from '../charts/svg-frame';
 import { TRACE_ACK, TRACE_DROP, TRACE_RETX, type LessonTrace } from './lesson-compute';
 import type { Highlight } from './lesson-steps';
 
 export const TSD_COLOURS = {
-  sent: '#0072B2',
-  retx: '#E69F00',
-  ack: '#009E73',
-  drop: '#D55E00',
+  sent: PALETTE.blue,
+  retx: PALETTE.orange,
+  ack: PALETTE.bluishGreen,
+  drop: PALETTE.vermillion,
   highlight: '#111827',
 } as const;
 

@@ -90,4 +90,34 @@ describe('RunTraces', () => {
     expect(t.flows[1].packets?.length).toBe(1);
     expect(t.flows[1].packets?.kind(0)).toBe(1);
   });
+
+  it('marks every event kind on its flow, link events apart, and keeps them all in the history', () => {
+    const t = new RunTraces();
+    t.reset(meta);
+    t.append(batch(0, 3, [event(0.1, 'vegas', 'drop'), event(0.12, '', 'link_down'), event(0.15, 'vegas', 'ss_exit'), event(0.2, 'cubic', 'fast_retransmit')]));
+    expect(t.flows[0].markers.map((m) => m.event)).toEqual(['drop', 'ss_exit']);
+    expect([...t.flows[0].kinds].sort()).toEqual(['drop', 'ss_exit']);
+    expect(t.flows[1].markers.map((m) => m.event)).toEqual(['fast_retransmit']);
+    expect(t.linkMarkers.map((m) => [m.event, m.y])).toEqual([['link_down', 0]]);
+    expect(t.events.rows.map((r) => r.event)).toEqual(['drop', 'link_down', 'ss_exit', 'fast_retransmit']);
+    t.reset(meta);
+    expect(t.events.rows).toEqual([]);
+    expect(t.linkMarkers).toEqual([]);
+  });
+
+  it('keeps srtt, and RTT samples from the traced flow’s packets', () => {
+    const t = new RunTraces();
+    t.reset(meta);
+    const rows = {
+      time: Float64Array.from([0, 0.01, 0.05, 0.07]),
+      flow: Int32Array.from([0, 0, 0, 0]),
+      kind: Int32Array.from([0, 0, 2, 2]),
+      seq: Int32Array.from([0, 1, 0, 1]),
+    };
+    t.append(batch(0, 2, [], rows));
+    expect(t.flows[0].srtt.length).toBe(2);
+    const s = t.flows[0].rttSamples!;
+    expect([s.y(0), s.y(1)].map((v) => Math.round(v))).toEqual([50, 60]);
+    expect(t.flows[1].rttSamples).toBeNull();
+  });
 });

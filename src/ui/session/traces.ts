@@ -7,17 +7,18 @@ import type { EventRow } from '../../engine/output/rundata';
 import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from '../../engine/output/rundata';
 import { QUEUE_COLUMNS, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
 import { RingBuffer } from '../charts/ring-buffer';
+import { PacketFlights } from '../packets/flights';
+import { EventHistory } from './event-history';
 import { PacketRing, PACKET_ROWS_PER_FLOW } from './packet-ring';
+import { RttSampler } from './rtt-samples';
 
-/** Events drawn as markers on the cwnd charts. */
-export type MarkerEvent = 'fast_retransmit' | 'timeout';
-const MARKER_EVENTS: ReadonlySet<string> = new Set<MarkerEvent>(['fast_retransmit', 'timeout']);
-
+/** A protocol event drawn on the charts (every kind: drop, fast_retransmit, timeout, …). */
 export interface Marker {
   time: number;
-  /** cwnd at the event, segments */
+  /** cwnd at the event, segments (0 for link events) */
   y: number;
-  event: MarkerEvent;
+  /** events.csv event name */
+  event: string;
   detail: string;
 }
 
@@ -34,6 +35,10 @@ export interface FlowTrace {
   cwnd: RingBuffer;
   ssthresh: RingBuffer;
   throughput: RingBuffer;
+  /** smoothed RTT, ms (srtt_ms) */
+  srtt: RingBuffer;
+  /** RTT samples from the packet trace, ms (rtt-samples.ts); null until the flow is traced */
+  rttSamples: RingBuffer | null;
   /**
    * cwnd + inflation during Reno-style fast recovery (the window recovery
    * sends by), NaN outside it; null when the run has no `inflation` column.
@@ -45,10 +50,14 @@ export interface FlowTrace {
    */
   extra: Map<string, RingBuffer>;
   markers: Marker[];
+  /** the event kinds this flow has had so far (the chart's legend lists their markers) */
+  kinds: Set<string>;
   /** recovery_enter / recovery_exit / timeout, in time order (thinned past MARKERS_PER_FLOW) */
   phases: PhaseEvent[];
   /** time-sequence rows (TCP flows, when the engine traces packets) */
   packets: PacketRing | null;
+  /** turns the packet rows into RTT samples */
+  rttSampler: RttSampler | null;
 }
 
 export interface QueueTrace {
@@ -76,7 +85,15 @@ export class RunTraces {
   queues: QueueTrace[] = [];
   /** index into `queues` of the direction with the longest average queue so far, or -1 */
   busiest = -1;
+  /** every protocol event so far (bounded), for the event log */
+  readonly events = new EventHistory();
+  /** packets' passages through the link directions, for the packet animation (slow speeds and steps) */
+  readonly flights = new PacketFlights();
+  /** link_down / link_up: drawn on every flow's cwnd chart */
+  linkMarkers: Marker[] = [];
+  linkKinds = new Set<string>();
   private cwndCol = -1;
+  private srttCol = -1;
   private ssthreshCol = -1;
   private throughputCol = -1;
   private inflationCol = -1;
@@ -98,6 +115,11 @@ export class RunTraces {
     this.cwndCol = meta.seriesColumns.indexOf('cwnd');
     this.ssthreshCol = meta.seriesColumns.indexOf('ssthresh');
     this.throughputCol = meta.seriesColumns.indexOf('throughput_kbps');
+    this.srttCol = meta.seriesColumns.indexOf('srtt_ms');
+    this.events.clear();
+    this.flights.reset();
+    this.linkMarkers = [];
+    this.linkKinds = new Set();
     this.inflationCol = meta.seriesColumns.indexOf(INFLATION_COLUMN);
     const base: readonly string[] = BASE_SERIES_COLUMNS;
     this.extraCols = meta.seriesColumns.flatMap((c, i): [number, string][] => (base.includes(c) ? [] : [[i, c]]));
@@ -106,11 +128,15 @@ export class RunTraces {
       cwnd: new RingBuffer(this.pointsPerLine),
       ssthresh: new RingBuffer(this.pointsPerLine),
       throughput: new RingBuffer(this.pointsPerLine),
+      srtt: new RingBuffer(this.pointsPerLine),
+      rttSamples: null,
       recoveryWindow: this.inflationCol >= 0 ? new RingBuffer(this.pointsPerLine) : null,
       extra: new Map(),
       markers: [],
+      kinds: new Set(),
       phases: [],
       packets: null,
+      rttSampler: null,
     }));
     this.queues = meta.queueIds.map((id) => ({
       id,
@@ -132,6 +158,7 @@ export class RunTraces {
       if (this.cwndCol >= 0) flow.cwnd.pushAll(times, cols[this.cwndCol]);
       if (this.ssthreshCol >= 0) flow.ssthresh.pushAll(times, cols[this.ssthreshCol]);
       if (this.throughputCol >= 0) flow.throughput.pushAll(times, cols[this.throughputCol]);
+      if (this.srttCol >= 0) flow.srtt.pushAll(times, cols[this.srttCol]);
       if (flow.recoveryWindow && this.cwndCol >= 0) {
         const cwnd = cols[this.cwndCol];
         const inflation = cols[this.inflationCol];
@@ -165,7 +192,9 @@ export class RunTraces {
       this.addMarker(e);
       this.addPhase(e);
     }
+    this.events.add(batch.events);
     if (batch.trace) this.addPackets(batch.trace);
+    if (batch.links) this.flights.add(batch.links);
     this.sampleCount = batch.firstSample + times.length;
     this.now = Math.max(this.now, batch.time, times.length ? times[times.length - 1] : 0);
     this.updateBusiest();
@@ -180,12 +209,18 @@ export class RunTraces {
   }
 
   private addMarker(e: EventRow): void {
-    if (!MARKER_EVENTS.has(e.event)) return;
+    if (e.flow === '') {
+      if (this.linkMarkers.length >= MARKERS_PER_FLOW) this.linkMarkers = thin(this.linkMarkers);
+      this.linkMarkers.push({ time: e.time_s, y: 0, event: e.event, detail: e.detail });
+      this.linkKinds.add(e.event);
+      return;
+    }
     const flow = this.flows.find((f) => f.id === e.flow);
     if (!flow) return;
-    if (flow.markers.length >= MARKERS_PER_FLOW) flow.markers = flow.markers.filter((_, i) => i % 2 === 0);
+    if (flow.markers.length >= MARKERS_PER_FLOW) flow.markers = thin(flow.markers);
     const y = e.cwnd ?? (flow.cwnd.length ? flow.cwnd.y(flow.cwnd.length - 1) : 0);
-    flow.markers.push({ time: e.time_s, y, event: e.event as MarkerEvent, detail: e.detail });
+    flow.markers.push({ time: e.time_s, y, event: e.event, detail: e.detail });
+    flow.kinds.add(e.event);
   }
 
   private addPhase(e: EventRow): void {
@@ -204,6 +239,12 @@ export class RunTraces {
       if (!f) continue;
       f.packets ??= new PacketRing(this.packetRowsPerFlow);
       f.packets.push(time[i], seq[i], kind[i]);
+      if (!f.rttSampler) {
+        const samples = new RingBuffer(this.pointsPerLine);
+        f.rttSamples = samples;
+        f.rttSampler = new RttSampler(samples);
+      }
+      f.rttSampler.add(time[i], kind[i], seq[i]);
     }
   }
 
@@ -222,4 +263,15 @@ export class RunTraces {
   private notify(): void {
     for (const l of this.listeners) l();
   }
+}
+
+/**
+ * Thin a long marker list: drops (the many) lose every other one and the
+ * rarer kinds (fast retransmits, timeouts, recovery) are kept; if that frees
+ * too little room, every other marker goes.
+ */
+function thin(markers: Marker[]): Marker[] {
+  let k = 0;
+  const out = markers.filter((m) => m.event !== 'drop' || k++ % 2 === 0);
+  return out.length > markers.length * 0.75 ? markers.filter((_, i) => i % 2 === 0) : out;
 }

@@ -36,6 +36,17 @@ describe('share links on the page', () => {
     expect(b.lab.getState().scenarioInput).toEqual(a.lab.getState().scenarioInput);
   });
 
+  it('the presenter layout travels with a Lab link and is switched on by it', () => {
+    const a = page();
+    a.lab.getState().setPresenter(true);
+    const url = linkOf(a);
+    expect(url).toBe(`${HREF}#p=single-drop-reno&pr=1`);
+    const b = page();
+    expect(b.lab.getState().presenter).toBe(false);
+    expect(applyShareHash(hashOf(url), b.lab, b.lessons)).toBe('applied');
+    expect(b.lab.getState().presenter).toBe(true);
+  });
+
   it('an edited scenario travels whole and is restored exactly, as an entry of its own', () => {
     const a = page();
     const result = a.lab.getState().edit('Set bandwidth', (doc: ScenarioDoc) => {

@@ -23,10 +23,11 @@ export function isUnmodifiedPreset(entry: ScenarioEntry | undefined, input: unkn
 
 /** The state a link made now would restore. */
 export function currentShareState(
-  lab: Pick<LabState, 'entries' | 'scenarioKey' | 'scenarioInput' | 'view'>,
+  lab: Pick<LabState, 'entries' | 'scenarioKey' | 'scenarioInput' | 'view'> & Partial<Pick<LabState, 'presenter'>>,
   lesson: Pick<LessonData, 'lessonId' | 'step'> & Partial<Pick<LessonData, 'selectedRun' | 'logScale' | 'zoom'>>,
 ): ShareState {
   const state: ShareState = { view: lab.view };
+  if (lab.view === 'lab' && lab.presenter) state.presenter = true;
   if (lab.scenarioInput !== null && lab.scenarioInput !== undefined) {
     const entry = lab.entries.find((e) => e.key === lab.scenarioKey);
     state.scenario = isUnmodifiedPreset(entry, lab.scenarioInput)
@@ -108,6 +109,7 @@ export function applyShareHash(hash: string, lab: LabStore, lessons: LessonStore
   }
   shareMessages.getState().set(null);
   actions.setView(state.view);
+  if (state.presenter !== undefined) actions.setPresenter(state.presenter);
   if (state.view === 'lessons') {
     const l = lessons.getState();
     l.open(state.lesson ?? null, state.step ?? 0);

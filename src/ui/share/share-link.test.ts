@@ -105,6 +105,20 @@ describe('share links: encode and decode', () => {
     expect(encodeShareHash({ view: 'lessons', lesson: 'multi-loss', log: false, zoom: true })).toBe('#v=lessons&l=multi-loss');
   });
 
+  it('carries the presenter layout of the Lab, and only of the Lab', () => {
+    const state: ShareState = { view: 'lab', scenario: { kind: 'preset', id: 'single-drop-reno' }, presenter: true };
+    expect(encodeShareHash(state)).toBe('#p=single-drop-reno&pr=1');
+    expect(roundTrip(state)).toEqual(state);
+    expect(encodeShareHash({ view: 'lab', presenter: false })).toBe('');
+    expect(decodeShareHash('#p=single-drop-reno&pr=0', ctx)).toEqual({ ok: true, state: { view: 'lab', scenario: { kind: 'preset', id: 'single-drop-reno' }, presenter: false } });
+    const bad = (h: string) => {
+      const r = decodeShareHash(h, ctx);
+      return r.ok ? null : r.details.join(' ');
+    };
+    expect(bad('#p=single-drop-reno&pr=2')).toMatch(/"pr" must be 0 or 1/);
+    expect(bad('#v=experiment&pr=1')).toMatch(/presenter layout/);
+  });
+
   it('a fragment that is not a share link is left alone', () => {
     expect(decodeShareHash('', ctx)).toEqual({ ok: true, state: null });
     expect(decodeShareHash('#', ctx)).toEqual({ ok: true, state: null });

@@ -9,6 +9,7 @@
  *                                            time-sequence diagram shows, cwnd on a
  *                                            log axis, the diagram not zoomed to the step
  *   …&v=experiment                           the Experiment view
+ *   …&pr=1                                   the Lab in the presenter layout
  *
  * `p` and `s` exclude each other; `v` defaults to the Lab. A link is
  * untrusted input: every part is checked (sizes first, then base64, deflate,
@@ -37,6 +38,8 @@ export interface ShareState {
   log?: boolean;
   /** the time-sequence diagram zoomed around the step (absent: zoomed, the default) */
   zoom?: boolean;
+  /** the Lab in the presenter layout (view "lab"; absent: as the reader has it) */
+  presenter?: boolean;
 }
 
 /** Longest fragment read at all (characters). */
@@ -163,6 +166,7 @@ export function encodeShareHash(state: ShareState): string {
   if (state.scenario?.kind === 'preset') parts.push(`p=${encodeURIComponent(state.scenario.id)}`);
   else if (state.scenario?.kind === 'full') parts.push(`s=${encodeScenario(state.scenario.input)}`);
   if (state.view !== 'lab') parts.push(`v=${state.view}`);
+  if (state.view === 'lab' && state.presenter) parts.push('pr=1');
   if (state.view === 'lessons' && state.lesson) {
     parts.push(`l=${encodeURIComponent(state.lesson)}`);
     if (state.step !== undefined && state.step > 0) parts.push(`step=${Math.floor(state.step)}`);
@@ -194,7 +198,7 @@ export type DecodeResult =
   | { ok: true; state: ShareState }
   | { ok: false; message: string; details: string[] };
 
-const KNOWN_KEYS = new Set(['p', 's', 'v', 'l', 'step', 'run', 'log', 'zoom']);
+const KNOWN_KEYS = new Set(['p', 's', 'v', 'l', 'step', 'run', 'log', 'zoom', 'pr']);
 
 function fail(message: string, details: string[] = []): DecodeResult {
   return { ok: false, message, details };
@@ -323,6 +327,12 @@ function decode(hash: string, ctx: DecodeContext): DecodeResult {
     if (flag !== '0' && flag !== '1') return fail('This link is malformed.', [`"${key}" must be 0 or 1, not "${excerpt(flag)}".`]);
     if (state.lesson === undefined) return fail('This link is malformed.', [`It sets "${key}" but names no lesson.`]);
     state[key] = flag === '1';
+  }
+  const pr = params.get('pr');
+  if (pr !== undefined) {
+    if (pr !== '0' && pr !== '1') return fail('This link is malformed.', [`"pr" must be 0 or 1, not "${excerpt(pr)}".`]);
+    if (state.view !== 'lab') return fail('This link is malformed.', ['The presenter layout ("pr") is the Lab’s, but the link opens another view.']);
+    state.presenter = pr === '1';
   }
   return { ok: true, state };
 }

@@ -1,0 +1,69 @@
+/**
+ * The bandwidth-delay product of a flow's path, in data packets: how many
+ * packets fill the pipe when none waits in a queue. A window above it only
+ * lengthens the queue; above BDP + the bottleneck's queue, packets are lost.
+ *
+ * The path is the engine's static route (net/routing.ts, least propagation
+ * delay) there and back; the base round trip is the propagation delays plus
+ * serializing one data packet on each link out and one ACK on each link back
+ * (what the first segment of an idle connection sees). The bottleneck is
+ * the slowest link out.
+ */
+import { computeRoutes } from '../../engine/net/routing';
+import type { Scenario } from '../../engine/scenario/types';
+
+export interface PathInfo {
+  /** bottleneck bandwidth, bit/s */
+  bottleneck: number;
+  /** base round-trip time, seconds */
+  baseRtt: number;
+  /** bandwidth × base RTT, in data packets of the flow */
+  bdpPackets: number;
+}
+
+/** The link directions a route follows from `from` to `to` (node indexes), or null if unreachable. */
+function route(next: Int32Array, n: number, dirs: readonly { to: number }[], from: number, to: number): number[] | null {
+  const out: number[] = [];
+  let at = from;
+  while (at !== to) {
+    const d = next[at * n + to];
+    if (d < 0 || out.length > n) return null;
+    out.push(d);
+    at = dirs[d].to;
+  }
+  return out;
+}
+
+export function pathInfo(scenario: Scenario, flowIndex: number): PathInfo | null {
+  const flow = scenario.flows[flowIndex];
+  if (!flow || flow.kind !== 'tcp') return null;
+  const index = new Map(scenario.nodes.map((nd, i) => [nd.id, i]));
+  // Two directions per link, a→b then b→a, as the engine numbers them (net/build.ts).
+  const dirs = scenario.links.flatMap((l) => {
+    const a = index.get(l.a) ?? -1;
+    const b = index.get(l.b) ?? -1;
+    const delayNs = Math.round(l.delay * 1e9);
+    return [
+      { from: a, to: b, delayNs, bandwidth: l.bandwidth, delay: l.delay },
+      { from: b, to: a, delayNs, bandwidth: l.bandwidth, delay: l.delay },
+    ];
+  });
+  const n = scenario.nodes.length;
+  const next = computeRoutes(n, dirs);
+  const src = index.get(flow.from);
+  const dst = index.get(flow.to);
+  if (src === undefined || dst === undefined) return null;
+  const out = route(next, n, dirs, src, dst);
+  const back = route(next, n, dirs, dst, src);
+  if (!out || !back || out.length === 0) return null;
+  const dataBits = (flow.packetSize + flow.tcp.headerBytes) * 8;
+  const ackBits = flow.tcp.ackBytes * 8;
+  let baseRtt = 0;
+  let bottleneck = Infinity;
+  for (const d of out) {
+    baseRtt += dirs[d].delay + dataBits / dirs[d].bandwidth;
+    bottleneck = Math.min(bottleneck, dirs[d].bandwidth);
+  }
+  for (const d of back) baseRtt += dirs[d].delay + ackBits / dirs[d].bandwidth;
+  return { bottleneck, baseRtt, bdpPackets: (bottleneck * baseRtt) / dataBits };
+}

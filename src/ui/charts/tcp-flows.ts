@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { useLab } from '../lab-context';
+import { selectRun, selectScenario } from '../../store/selectors';
+
+export interface TcpFlow {
+  id: string;
+  /** index in the run's flow list (its colour everywhere) */
+  index: number;
+  variant: string;
+}
+
+/** The run's TCP flows, in run order. */
+export function useTcpFlows(): TcpFlow[] {
+  const run = useLab(selectRun);
+  const scenario = useLab(selectScenario);
+  return useMemo(() => {
+    if (!run || !scenario) return [];
+    return run.flowIds.flatMap((id, index) => {
+      const spec = scenario.flows.find((f) => f.id === id);
+      return spec?.kind === 'tcp' ? [{ id, index, variant: spec.variant }] : [];
+    });
+  }, [run, scenario]);
+}
