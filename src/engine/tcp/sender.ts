@@ -52,7 +52,6 @@ export class TcpSender implements SocketState, TimerOwner {
   highestAck = -1;
   /** ns-2 last_ack_: equal to highestAck except during SACK fast recovery */
   lastAck = -1;
-  prevHighestAck = -1;
   /** next new sequence number to send (ns-2 t_seqno_) */
   tSeqno = 0;
   /** highest sequence number sent (ns-2 maxseq_) */
@@ -210,7 +209,6 @@ export class TcpSender implements SocketState, TimerOwner {
   newAck(ack: number, now: number): void {
     this.dupacks = 0;
     this.lastAck = ack;
-    this.prevHighestAck = this.highestAck;
     this.highestAck = ack;
     if (this.tSeqno < ack + 1) this.tSeqno = ack + 1;
     if (this.rttActive && ack >= this.rttSeq) {

@@ -67,7 +67,6 @@ export const sack: RecoveryOps = {
     const pool = s.pool;
     if (!s.fastRecov) {
       if (ack > s.lastAck) {
-        s.firstPartial = false;
         const acked = ack - s.highestAck;
         s.newAck(ack, now);
         s.openCwnd(acked, now);
