@@ -3,6 +3,7 @@
  * adding faults while running; and the traffic models' accounting.
  */
 import { describe, expect, it } from 'vitest';
+import { nsToSeconds } from '../src/engine/core/time';
 import { runScenario } from '../src/engine/run';
 import { Simulator } from '../src/engine/simulator';
 import { load, singleFlow } from './support/scenarios';
@@ -168,7 +169,7 @@ describe('start jitter', () => {
       const sc = singleFlow({ variant: 'reno', duration: 1, seed });
       const sim = new Simulator({ ...sc, startJitter: 0.2 });
       sim.runUntil(1);
-      return sim.receivers[0]!.startedAt / 1e9;
+      return nsToSeconds(sim.receivers[0]!.startedAt);
     };
     const a = starts(1);
     expect(a).toBeGreaterThanOrEqual(0);

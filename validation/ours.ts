@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nsToSeconds } from '../src/engine/core/time';
 import { PacketKind } from '../src/engine/net/packets';
 import type { LinkDir } from '../src/engine/net/link-dir';
 import type { DropCause } from '../src/engine/queues/queue';
@@ -92,7 +93,7 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
       events.push({
         case: c.id,
         flow: sim.flowIds[fi],
-        time_s: now / 1e9,
+        time_s: nsToSeconds(now),
         event: 'retransmit',
         seq: pool.seq[pkt] - base(fi),
         cwnd: null,
@@ -114,7 +115,7 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
         events.push({
           case: c.id,
           flow: sim.flowIds[fi],
-          time_s: now / 1e9,
+          time_s: nsToSeconds(now),
           event: 'drop',
           seq: pool.seq[pkt] - base(fi),
           cwnd: null,

@@ -36,6 +36,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nsToSeconds } from '../src/engine/core/time';
 import type { Simulator } from '../src/engine/simulator';
 import { CASES, NS2_TICK, type Case } from './cases';
 import { describeEvent, divergence, type EventDivergence } from './compare';
@@ -147,7 +148,7 @@ function watchTimers(sim: Simulator, into: Arming[]): void {
     const set = s.setRtxTimer.bind(s);
     s.setRtxTimer = (now: number) => {
       const r = s.rtt;
-      into.push({ flow: sim.flowIds[fi], t: now / 1e9, rto: r.rto(), srtt: r.srtt, kRttvar: 4 * r.rttvar, backoff: r.backoff });
+      into.push({ flow: sim.flowIds[fi], t: nsToSeconds(now), rto: r.rto(), srtt: r.srtt, kRttvar: 4 * r.rttvar, backoff: r.backoff });
       set(now);
     };
   });

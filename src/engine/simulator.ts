@@ -14,7 +14,7 @@ import { EventQueue } from './core/event-queue';
 import { Timers } from './core/timers';
 import { Sampler } from './core/recorder';
 import { rngStream } from './core/rng';
-import { secondsToNs } from './core/time';
+import { nsToSeconds, secondsToNs } from './core/time';
 import { LinkDir } from './net/link-dir';
 import { EV_ARRIVE, EV_TX_DONE, Network, type NetHost } from './net/network';
 import { PacketKind, PacketPool } from './net/packets';
@@ -250,7 +250,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   /** simulated seconds */
   get time(): number {
-    return this.nowNs / 1e9;
+    return nsToSeconds(this.nowNs);
   }
 
   get done(): boolean {

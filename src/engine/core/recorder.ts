@@ -8,6 +8,7 @@ import type { TcpSender } from '../tcp/sender';
 import type { FlowStats } from './flow-stats';
 import { GrowableF64 } from './growable';
 import { INFLATION_COLUMN } from '../output/rundata';
+import { nsToSeconds } from './time';
 
 export class FlowSeriesRecorder {
   readonly columns: GrowableF64[];
@@ -96,7 +97,7 @@ export class Sampler {
     dirs: readonly LinkDir[],
   ): void {
     const i = this.times.length;
-    this.times.push(now / 1e9);
+    this.times.push(nsToSeconds(now));
     for (let fi = 0; fi < this.flows.length; fi++) {
       const rec = this.flows[fi];
       const st = stats[fi];

@@ -8,7 +8,7 @@ import type { EventLog } from '../core/event-log';
 import { Ev } from '../core/event-log';
 import type { EventQueue } from '../core/event-queue';
 import { rngStream } from '../core/rng';
-import { secondsToNs } from '../core/time';
+import { nsToSeconds, secondsToNs } from '../core/time';
 import type { FaultSpec, Scenario } from '../scenario/types';
 import type { LinkDir } from './link-dir';
 import type { Network } from './network';
@@ -75,7 +75,7 @@ export class FaultInstaller {
   linkDown(i: number, now: number): void {
     const o = this.outages[i];
     const lost = this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
-    this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, o.durationNs / 1e9, lost);
+    this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, nsToSeconds(o.durationNs), lost);
     this.events.schedule(now + o.durationNs, EV_LINK_UP, i);
   }
 

@@ -5,7 +5,7 @@
  * static route.
  */
 import { EventQueue } from '../core/event-queue';
-import { txTimeNs } from '../core/time';
+import { nsToSeconds, txTimeNs } from '../core/time';
 import { DropCause } from '../queues/queue';
 import type { LinkDir } from './link-dir';
 import type { PacketPool } from './packets';
@@ -60,9 +60,9 @@ export class Network {
       }
     }
     const idle = dir.queue.length === 0 && now >= dir.busyUntil;
-    const idleSince = idle ? dir.busyUntil / 1e9 : -1;
+    const idleSince = idle ? nsToSeconds(dir.busyUntil) : -1;
     dir.touchQueue(now);
-    const cause = dir.queue.enqueue(pkt, this.pool.size[pkt], now / 1e9, idleSince);
+    const cause = dir.queue.enqueue(pkt, this.pool.size[pkt], nsToSeconds(now), idleSince);
     if (cause !== DropCause.None) {
       dir.queueDrops++;
       this.host.dropped(pkt, dir, cause, now);

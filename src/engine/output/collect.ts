@@ -5,6 +5,7 @@
  */
 import type { Simulator } from '../simulator';
 import type { FlowSummaryRow, LinkSummaryRow, RunData } from './rundata';
+import { nsToMs, nsToSeconds } from '../core/time';
 
 export function collectRunData(sim: Simulator): RunData {
   const s = sim.scenario;
@@ -19,7 +20,7 @@ export function collectRunData(sim: Simulator): RunData {
     const rcv = sim.receivers[fi];
     const sent = snd ? snd.packetsSent : st.sent;
     const completion =
-      f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0 ? (rcv.completedAt - rcv.startedAt) / 1e9 : null;
+      f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0 ? nsToSeconds(rcv.completedAt - rcv.startedAt) : null;
     return {
       flow: f.id,
       kind: f.kind,
@@ -34,7 +35,7 @@ export function collectRunData(sim: Simulator): RunData {
       fast_retransmits: snd ? snd.fastRetransmits : 0,
       drops: st.drops,
       drop_rate: sent > 0 ? st.drops / sent : 0,
-      avg_latency_ms: st.measPackets > 0 ? st.latencySumNs / st.measPackets / 1e6 : null,
+      avg_latency_ms: st.measPackets > 0 ? nsToMs(st.latencySumNs / st.measPackets) : null,
       avg_cwnd: snd && st.samples > 0 ? st.cwndSum / st.samples : null,
       avg_ssthresh: snd && st.samples > 0 ? st.ssthreshSum / st.samples : null,
       completion_s: completion,

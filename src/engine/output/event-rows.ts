@@ -2,6 +2,7 @@
 import { describe, type DescribeContext } from '../core/describe';
 import { EVENT_NAMES, type EventLog } from '../core/event-log';
 import type { EventRow } from './rundata';
+import { nsToSeconds } from '../core/time';
 
 const num = (x: number) => (Number.isNaN(x) ? null : x);
 
@@ -9,7 +10,7 @@ const num = (x: number) => (Number.isNaN(x) ? null : x);
 export function eventRow(log: EventLog, i: number, flowIds: readonly string[], ctx: DescribeContext): EventRow {
   const fi = log.flow.at(i);
   return {
-    time_s: log.time.at(i) / 1e9,
+    time_s: nsToSeconds(log.time.at(i)),
     flow: fi >= 0 ? flowIds[fi] : '',
     event: EVENT_NAMES[log.kind.at(i)],
     seq: num(log.seq.at(i)),

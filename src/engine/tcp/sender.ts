@@ -29,6 +29,7 @@ import type { Timer, TcpHost, TimerOwner } from './host';
 import type { RecoveryOps } from './recovery/types';
 import { RttEstimator } from './rtt';
 import { Scoreboard } from './scoreboard';
+import { nsToSeconds, secondsToNs } from '../core/time';
 
 /** ns-2 last_cwnd_action_ values. */
 export const enum CwndAction {
@@ -190,11 +191,11 @@ export class TcpSender implements SocketState, TimerOwner {
     const before = this.highestAck;
     const dup = ack === this.lastAck;
     // The timestamp echo: RTT of the segment that triggered this ACK (not of the 40-byte SYN).
-    const echoRtt = this.base === 1 && ack === 0 && !dup ? -1 : (now - pool.echo[pkt]) / 1e9;
+    const echoRtt = this.base === 1 && ack === 0 && !dup ? -1 : nsToSeconds(now - pool.echo[pkt]);
     this.recovery.onAck(this, ack, pkt, now);
     if (this.cc.onAck) {
       const acked = Math.max(0, this.highestAck - before);
-      this.cc.onAck(this, acked, this.lastRttSample, now / 1e9, dup, echoRtt);
+      this.cc.onAck(this, acked, this.lastRttSample, nsToSeconds(now), dup, echoRtt);
     }
     this.lastRttSample = -1;
   }
@@ -214,8 +215,8 @@ export class TcpSender implements SocketState, TimerOwner {
     if (this.rttActive && ack >= this.rttSeq) {
       this.rtt.backoff = 1;
       this.rttActive = false;
-      const sample = (now - this.rttTs) / 1e9;
-      this.rtt.sample(sample, now / 1e9);
+      const sample = nsToSeconds(now - this.rttTs);
+      this.rtt.sample(sample, nsToSeconds(now));
       this.lastRttSample = sample;
     }
     this.newTimer(ack, now);
@@ -224,7 +225,7 @@ export class TcpSender implements SocketState, TimerOwner {
   /** Grow the window for an ACK of `acked` new segments (ns-2 opencwnd via the variant). */
   openCwnd(acked: number, now: number): void {
     const wasSlowStart = this.cwnd < this.ssthresh;
-    this.cc.increase(this, acked, now / 1e9);
+    this.cc.increase(this, acked, nsToSeconds(now));
     if (this.cwnd < 1) this.cwnd = 1;
     if (this.base === 1 && this.highestAck === 0) {
       // SYN acknowledged: the initial window opens (ns-2 syn_ with delay_growth_).
@@ -244,7 +245,7 @@ export class TcpSender implements SocketState, TimerOwner {
   fastRetransmitResponse(cwndToOne: boolean, now: number): void {
     const oldCwnd = this.cwnd;
     const oldSsthresh = this.ssthresh;
-    const ssthresh = this.cc.ssthresh(this, false, now / 1e9);
+    const ssthresh = this.cc.ssthresh(this, false, nsToSeconds(now));
     const cwnd = cwndToOne ? 1 : this.cc.cwndAfterFastRetransmit(this, ssthresh);
     this.ssthresh = ssthresh;
     this.cwnd = Math.max(1, cwnd);
@@ -252,7 +253,7 @@ export class TcpSender implements SocketState, TimerOwner {
     this.recover = this.maxSeq;
     this.lastCwndAction = CwndAction.Dupack;
     this.log(Ev.FastRetransmit, this.highestAck + 1, this.dupacks, oldCwnd, oldSsthresh, cwndToOne ? 1 : 0);
-    this.cc.onLoss?.(this, false, now / 1e9);
+    this.cc.onLoss?.(this, false, nsToSeconds(now));
   }
 
   /** ns-2 reset_rtx_timer(mild, backoff). */
@@ -264,7 +265,7 @@ export class TcpSender implements SocketState, TimerOwner {
   }
 
   setRtxTimer(now: number): void {
-    this.host.arm(this.timer, now + Math.round(this.rtt.rto() * 1e9));
+    this.host.arm(this.timer, now + secondsToNs(this.rtt.rto()));
   }
 
   /** ns-2 newtimer() with timerfix_: restart while data is outstanding, else stop. */
@@ -295,12 +296,12 @@ export class TcpSender implements SocketState, TimerOwner {
       const rtoUsed = this.rtt.rto();
       this.recover = this.maxSeq;
       this.timeouts++;
-      this.ssthresh = this.cc.ssthresh(this, true, now / 1e9);
+      this.ssthresh = this.cc.ssthresh(this, true, nsToSeconds(now));
       this.cwnd = this.cc.cwndAfterTimeout ? this.cc.cwndAfterTimeout(this) : 1;
       this.inflation = 0;
       this.resetRtxTimer(false, true, now);
       this.log(Ev.Timeout, this.highestAck + 1, rtoUsed, this.rtt.backoff, oldCwnd, oldSsthresh);
-      this.cc.onLoss?.(this, true, now / 1e9);
+      this.cc.onLoss?.(this, true, nsToSeconds(now));
     }
     this.lastCwndAction = CwndAction.Timeout;
     this.recovery.sendMuch(this, now, 0);
@@ -371,7 +372,7 @@ export class TcpSender implements SocketState, TimerOwner {
       this.retransmissions++;
     }
     if (!this.timer.pending || forceTimer) this.setRtxTimer(now);
-    this.cc.onSend?.(seq, now / 1e9);
+    this.cc.onSend?.(seq, nsToSeconds(now));
     if (isNew && !isSyn && this.doomed.size > 0 && this.doomed.has(dataSeg)) {
       // dropSegments: the first transmission of this segment is lost.
       host.faultDrop(pkt, this.node, DropCause.Segment, now);

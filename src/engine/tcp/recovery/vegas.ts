@@ -29,6 +29,7 @@ import type { VegasOps } from '../cc/vegas';
 import { CwndAction, type TcpSender } from '../sender';
 import { renoBeforeTimeout } from './reno';
 import type { RecoveryOps } from './types';
+import { nsToSeconds } from '../../core/time';
 
 /** ns-2 Vegas's fast-retransmit test: refused only while a timeout's recovery point is not yet acknowledged. */
 function mayRetransmit(s: TcpSender): boolean {
@@ -56,7 +57,7 @@ export function createVegasRecovery(v: VegasOps): RecoveryOps {
   function dupAck(s: TcpSender, now: number): void {
     const thresh = s.spec.tcp.dupAckThreshold;
     s.dupacks++;
-    if (v.expired(s.lastAck + 1, now / 1e9) || s.dupacks === thresh) {
+    if (v.expired(s.lastAck + 1, nsToSeconds(now)) || s.dupacks === thresh) {
       if (mayRetransmit(s)) fastRetransmit(s, now);
     } else if (s.dupacks > thresh && s.lastCwndAction !== CwndAction.Timeout) {
       s.inflation++;
@@ -82,7 +83,7 @@ export function createVegasRecovery(v: VegasOps): RecoveryOps {
         if (worried > 0) {
           worried--;
           const next = ack + 1;
-          if (next < s.tSeqno && v.expired(next, now / 1e9)) {
+          if (next < s.tSeqno && v.expired(next, nsToSeconds(now))) {
             // The next segment is overdue too: resend it now, the window was already cut.
             s.output(next, now);
             s.log(Ev.Retransmit, next, NaN, 1);
