@@ -16,7 +16,7 @@ import { Sampler } from './core/recorder';
 import { rngStream } from './core/rng';
 import { nsToSeconds, secondsToNs } from './core/time';
 import { LinkDir } from './net/link-dir';
-import { EV_ARRIVE, EV_TX_DONE, Network, type NetHost } from './net/network';
+import { Network, type NetHost } from './net/network';
 import { PacketKind, PacketPool } from './net/packets';
 import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
@@ -30,17 +30,12 @@ import { TcpSender } from './tcp/sender';
 import { createVariant } from './tcp/variants';
 import { CbrSource } from './traffic/cbr';
 import { FlowStats } from './core/flow-stats';
-import { EV_LINK_DOWN, EV_LINK_UP, FaultInstaller } from './net/faults';
+import { FaultInstaller } from './net/faults';
+import { SimEvent } from './sim-events';
 import { PacketTrace, TraceKind } from './core/packet-trace';
 import { collectRunData } from './output/collect';
 import { eventRow, eventRows } from './output/event-rows';
 import type { RunData } from './output/rundata';
-
-const EV_TIMER = 3;
-const EV_APP_START = 4;
-const EV_APP_STOP = 5;
-const EV_CBR = 6;
-const EV_SAMPLE = 7;
 
 /** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
 const THROUGHPUT_WINDOW_S = 0.5;
@@ -63,7 +58,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   /** time-sequence trace, for the flows switched on with tracePackets() */
   readonly packetTrace: PacketTrace;
-  private readonly timers = new Timers(this.events, EV_TIMER);
+  private readonly timers = new Timers(this.events, SimEvent.Timer);
   private readonly faults: FaultInstaller;
   private readonly doomed: Set<number>[] = [];
   private readonly sampler: Sampler;
@@ -131,10 +126,10 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     s.flows.forEach((f, fi) => {
       // Start jitter: one draw per flow from its own stream, so adding a flow changes no other start.
       const jitter = s.startJitter > 0 ? rngStream(s.seed, `start:${f.id}`).next() * s.startJitter : 0;
-      this.events.schedule(secondsToNs(f.start + jitter), EV_APP_START, fi);
-      if (f.stop !== null) this.events.schedule(secondsToNs(f.stop), EV_APP_STOP, fi);
+      this.events.schedule(secondsToNs(f.start + jitter), SimEvent.AppStart, fi);
+      if (f.stop !== null) this.events.schedule(secondsToNs(f.stop), SimEvent.AppStop, fi);
     });
-    this.events.schedule(0, EV_SAMPLE, 0);
+    this.events.schedule(0, SimEvent.Sample, 0);
   }
 
   // ---------------------------------------------------------------- faults
@@ -287,31 +282,31 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     this.processed++;
     const target = q.poppedTarget;
     switch (q.poppedKind) {
-      case EV_TX_DONE:
+      case SimEvent.TxDone:
         this.network.onTxDone(this.dirs[target], now);
         break;
-      case EV_ARRIVE:
+      case SimEvent.Arrive:
         this.network.onArrive(this.dirs[target], now);
         break;
-      case EV_TIMER:
+      case SimEvent.Timer:
         this.timers.fire(target, now);
         break;
-      case EV_APP_START:
+      case SimEvent.AppStart:
         this.startFlow(target, now);
         break;
-      case EV_APP_STOP:
+      case SimEvent.AppStop:
         this.senders[target]?.stop();
         break;
-      case EV_CBR:
+      case SimEvent.Cbr:
         this.cbrSend(target, now);
         break;
-      case EV_SAMPLE:
+      case SimEvent.Sample:
         this.sample(target, now);
         break;
-      case EV_LINK_DOWN:
+      case SimEvent.LinkDown:
         this.faults.linkDown(target, now);
         break;
-      case EV_LINK_UP:
+      case SimEvent.LinkUp:
         this.faults.linkUp(target, now);
         break;
     }
@@ -363,14 +358,14 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     this.stats[fi].sent++;
     this.network.atNode(pkt, cbr.node, now);
     const next = now + cbr.intervalNs;
-    if (next < stop && next <= this.durationNs) this.events.schedule(next, EV_CBR, fi);
+    if (next < stop && next <= this.durationNs) this.events.schedule(next, SimEvent.Cbr, fi);
   }
 
   private sample(k: number, now: number): void {
     const inMeasure = now >= this.measFromNs && now <= this.measToNs;
     this.sampler.record(now, inMeasure, this.senders, this.stats, this.dirs);
     const next = secondsToNs((k + 1) * this.scenario.sampleInterval);
-    if (next <= this.durationNs) this.events.schedule(next, EV_SAMPLE, k + 1);
+    if (next <= this.durationNs) this.events.schedule(next, SimEvent.Sample, k + 1);
   }
 
   // ---------------------------------------------------------------- queries

@@ -15,7 +15,7 @@ export class Timers {
 
   constructor(
     private readonly events: EventQueue,
-    /** the event kind the simulator dispatches back to fire() */
+    /** the event kind the simulator dispatches back to fire() (SimEvent.Timer) */
     private readonly eventKind: number,
   ) {}
 

@@ -12,9 +12,7 @@ import { nsToSeconds, secondsToNs } from '../core/time';
 import type { FaultSpec, Scenario } from '../scenario/types';
 import type { LinkDir } from './link-dir';
 import type { Network } from './network';
-
-export const EV_LINK_DOWN = 8;
-export const EV_LINK_UP = 9;
+import { SimEvent } from '../sim-events';
 
 interface Outage {
   link: number;
@@ -48,7 +46,7 @@ export class FaultInstaller {
     if (f.kind === 'linkDown') {
       const atNs = Math.max(nowNs, secondsToNs(f.at));
       this.outages.push({ link: li, atNs, durationNs: secondsToNs(f.duration) });
-      this.events.schedule(atNs, EV_LINK_DOWN, this.outages.length - 1);
+      this.events.schedule(atNs, SimEvent.LinkDown, this.outages.length - 1);
       return;
     }
     const dirs = [2 * li, 2 * li + 1].filter(
@@ -76,7 +74,7 @@ export class FaultInstaller {
     const o = this.outages[i];
     const lost = this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
     this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, nsToSeconds(o.durationNs), lost);
-    this.events.schedule(now + o.durationNs, EV_LINK_UP, i);
+    this.events.schedule(now + o.durationNs, SimEvent.LinkUp, i);
   }
 
   linkUp(i: number, now: number): void {

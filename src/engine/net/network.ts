@@ -9,9 +9,7 @@ import { nsToSeconds, txTimeNs } from '../core/time';
 import { DropCause } from '../queues/queue';
 import type { LinkDir } from './link-dir';
 import type { PacketPool } from './packets';
-
-export const EV_TX_DONE = 1;
-export const EV_ARRIVE = 2;
+import { SimEvent } from '../sim-events';
 
 export interface NetHost {
   /** A packet reached its destination node; the host owns it from now on (and frees it). */
@@ -72,7 +70,7 @@ export class Network {
     if (now >= dir.busyUntil) this.transmitNext(dir, now);
     else if (dir.txDoneAt < 0) {
       dir.txDoneAt = dir.busyUntil;
-      this.events.scheduleAs(dir.busyUntil, EV_TX_DONE, dir.index, dir.txDoneSeq);
+      this.events.scheduleAs(dir.busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
     }
   }
 
@@ -102,11 +100,11 @@ export class Network {
     dir.wire.push(pkt, arrive, arriveSeq);
     if (dir.arrivalAt < 0) {
       dir.arrivalAt = arrive;
-      this.events.scheduleAs(arrive, EV_ARRIVE, dir.index, arriveSeq);
+      this.events.scheduleAs(arrive, SimEvent.Arrive, dir.index, arriveSeq);
     }
     if (dir.queue.length > 0) {
       dir.txDoneAt = dir.busyUntil;
-      this.events.scheduleAs(dir.busyUntil, EV_TX_DONE, dir.index, dir.txDoneSeq);
+      this.events.scheduleAs(dir.busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
     }
   }
 
@@ -127,7 +125,7 @@ export class Network {
     }
     if (wire.length > 0 && dir.arrivalAt < 0) {
       dir.arrivalAt = wire.headTime();
-      this.events.scheduleAs(dir.arrivalAt, EV_ARRIVE, dir.index, wire.headSeq());
+      this.events.scheduleAs(dir.arrivalAt, SimEvent.Arrive, dir.index, wire.headSeq());
     }
   }
 
