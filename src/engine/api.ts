@@ -4,29 +4,8 @@
  */
 import type { FaultSpec } from './scenario/types';
 
-/** Protocol events a student can step to (events.csv `event` column). */
-export type ProtocolEventName =
-  | 'drop'
-  | 'fast_retransmit'
-  | 'timeout'
-  | 'recovery_enter'
-  | 'recovery_exit'
-  | 'partial_ack'
-  | 'ss_exit'
-  | 'retransmit'
-  | 'complete'
-  | 'link_down'
-  | 'link_up';
-
-/** Events that `stepToProtocolEvent` stops at. */
-export const STEP_EVENTS: readonly ProtocolEventName[] = [
-  'drop',
-  'fast_retransmit',
-  'timeout',
-  'recovery_enter',
-  'recovery_exit',
-  'partial_ack',
-];
+/** Protocol events (events.csv `event` column), and those `stepToProtocolEvent` stops at. */
+export { STEP_EVENTS, type ProtocolEventName } from './output/event-log';
 
 export interface FlowState {
   id: string;

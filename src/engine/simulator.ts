@@ -7,12 +7,13 @@
  * the same run.
  */
 import type { SimState } from './api';
+import type { SimView } from './view';
 import { simState } from './state';
-import type { DescribeContext } from './core/describe';
-import { EventLog, Ev, isStepEvent } from './core/event-log';
+import type { DescribeContext } from './output/describe';
+import { EventLog, Ev, isStepEvent } from './output/event-log';
 import { EventQueue } from './core/event-queue';
-import { Timers } from './core/timers';
-import { Sampler } from './core/recorder';
+import { Timers, type Timer, type TimerOwner } from './core/timers';
+import { Sampler } from './output/sampler';
 import { rngStream } from './core/rng';
 import { nsToSeconds, secondsToNs } from './core/time';
 import { LinkDir } from './net/link-dir';
@@ -24,15 +25,15 @@ import { DropCause } from './queues/queue';
 import type { EventRow } from './output/rundata';
 import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from './output/rundata';
 import type { FaultSpec, Scenario } from './scenario/types';
-import { Timer, type TcpHost, type TimerOwner } from './tcp/host';
+import type { TcpHost } from './tcp/host';
 import { TcpReceiver } from './tcp/receiver';
 import { TcpSender } from './tcp/sender';
 import { createVariant } from './tcp/variants';
 import { CbrSource } from './traffic/cbr';
-import { FlowStats } from './core/flow-stats';
+import { FlowStats } from './output/flow-stats';
 import { FaultInstaller } from './net/faults';
 import { SimEvent } from './sim-events';
-import { PacketTrace, TraceKind } from './core/packet-trace';
+import { PacketTrace, TraceKind } from './output/packet-trace';
 import { collectRunData } from './output/collect';
 import { eventRow, eventRows } from './output/event-rows';
 import type { RunData } from './output/rundata';
@@ -40,7 +41,7 @@ import type { RunData } from './output/rundata';
 /** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
 const THROUGHPUT_WINDOW_S = 0.5;
 
-export class Simulator implements NetHost, TcpHost, DescribeContext {
+export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   readonly scenario: Scenario;
   readonly pool = new PacketPool(4096);
   readonly log = new EventLog();

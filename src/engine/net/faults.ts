@@ -4,8 +4,8 @@
  * link directions (acting on each packet that enters them), linkDown takes a
  * link down and up again through two events.
  */
-import type { EventLog } from '../core/event-log';
-import { Ev } from '../core/event-log';
+import type { EventLog } from '../output/event-log';
+import { Ev } from '../output/event-log';
 import type { EventQueue } from '../core/event-queue';
 import { rngStream } from '../core/rng';
 import { nsToSeconds, secondsToNs } from '../core/time';

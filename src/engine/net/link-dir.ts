@@ -121,4 +121,13 @@ export class LinkDir {
     this.qArea += this.queue.length * (now - this.qChangedAt);
     this.qChangedAt = now;
   }
+
+  /**
+   * ∫ queue length dt up to `now` (packet·ns), without changing anything: the
+   * terms are whole packets times whole ns, exact in a double below 2^53, so
+   * it equals what touchQueue(now) would have accumulated.
+   */
+  queueArea(now: number): number {
+    return this.qArea + this.queue.length * (now - this.qChangedAt);
+  }
 }

@@ -1,13 +1,13 @@
 /**
- * Gather a run's outputs (the rows of the five CSV files) from a simulator,
- * finished or paused: summaries per flow and per link direction, the sampled
+ * Gather a run's outputs (the rows of the five CSV files) from a simulation
+ * (its read-only view), finished or paused: summaries per flow and per link direction, the sampled
  * series and the event log with its sentences.
  */
-import type { Simulator } from '../simulator';
+import type { SimView } from '../view';
 import type { FlowSummaryRow, LinkSummaryRow, RunData } from './rundata';
 import { nsToMs, nsToSeconds } from '../core/time';
 
-export function collectRunData(sim: Simulator): RunData {
+export function collectRunData(sim: SimView): RunData {
   const s = sim.scenario;
   const measFrom = s.measure.from;
   const measTo = Math.min(s.measure.to, Math.max(sim.time, measFrom));
@@ -45,7 +45,6 @@ export function collectRunData(sim: Simulator): RunData {
 
   const elapsedNs = sim.nowNanos;
   const links: LinkSummaryRow[] = sim.dirs.map((d, i) => {
-    d.touchQueue(elapsedNs);
     const q = sim.queueIds[i];
     return {
       link: q.link,
@@ -55,7 +54,7 @@ export function collectRunData(sim: Simulator): RunData {
       queue_drops: d.queueDrops,
       fault_drops: d.faultDrops,
       utilization: elapsedNs > 0 ? Math.min(1, Math.min(d.busyNs, elapsedNs) / elapsedNs) : 0,
-      avg_queue_pkts: elapsedNs > 0 ? d.qArea / elapsedNs : 0,
+      avg_queue_pkts: elapsedNs > 0 ? d.queueArea(elapsedNs) / elapsedNs : 0,
     };
   });
 

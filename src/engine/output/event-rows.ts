@@ -1,6 +1,6 @@
 /** The event log as the rows of events.csv: names, numbers (NaN → empty) and the sentence that explains each. */
-import { describe, type DescribeContext } from '../core/describe';
-import { EVENT_NAMES, type EventLog } from '../core/event-log';
+import { describe, type DescribeContext } from './describe';
+import { EVENT_NAMES, type EventLog } from './event-log';
 import type { EventRow } from './rundata';
 import { nsToSeconds } from '../core/time';
 

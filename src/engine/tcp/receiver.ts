@@ -9,7 +9,7 @@
  * acknowledged with the next one or when the timer (default 100 ms) fires;
  * out-of-order segments and those filling a gap are acknowledged at once.
  */
-import { Ev } from '../core/event-log';
+import { Ev } from '../output/event-log';
 import { MAX_SACK_BLOCKS, PacketKind } from '../net/packets';
 import type { TcpFlowSpec } from '../scenario/types';
 import type { Timer, TcpHost, TimerOwner } from './host';

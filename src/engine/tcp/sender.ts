@@ -20,7 +20,7 @@
  * The variant's recovery (../recovery) handles each ACK; its congestion ops
  * (../cc) decide the window.
  */
-import { Ev } from '../core/event-log';
+import { Ev } from '../output/event-log';
 import { PacketKind } from '../net/packets';
 import { DropCause } from '../queues/queue';
 import type { TcpFlowSpec } from '../scenario/types';

@@ -15,7 +15,7 @@
  * exit_recovery_fix_ = 0) rather than min(ssthresh, FlightSize + 1); and the
  * exiting ACK also grows cwnd by 1/cwnd as any new ACK does.
  */
-import { Ev } from '../../core/event-log';
+import { Ev } from '../../output/event-log';
 import { CwndAction, type TcpSender } from '../sender';
 import { renoBeforeTimeout, renoDupAck } from './reno';
 import type { RecoveryOps } from './types';

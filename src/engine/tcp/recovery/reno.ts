@@ -7,7 +7,7 @@
  * it is a partial ACK: with two or more losses in one window the remaining
  * holes usually wait for the retransmission timer.
  */
-import { Ev } from '../../core/event-log';
+import { Ev } from '../../output/event-log';
 import { CwndAction, type TcpSender } from '../sender';
 import { mayFastRetransmit, type RecoveryOps } from './types';
 

@@ -17,7 +17,7 @@
  * DupThresh SACKed segments above it; ns-2's counting estimate is kept so
  * that results compare with the papers, which all used Sack1.
  */
-import { Ev } from '../../core/event-log';
+import { Ev } from '../../output/event-log';
 import { CwndAction, type TcpSender } from '../sender';
 import { mayFastRetransmit, type RecoveryOps } from './types';
 

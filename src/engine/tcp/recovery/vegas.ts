@@ -24,7 +24,7 @@
  * Limited transmit on the first two duplicate ACKs is kept as for the other
  * variants (ns-2's Vegas sends nothing on them).
  */
-import { Ev } from '../../core/event-log';
+import { Ev } from '../../output/event-log';
 import type { VegasOps } from '../cc/vegas';
 import { CwndAction, type TcpSender } from '../sender';
 import { renoBeforeTimeout } from './reno';

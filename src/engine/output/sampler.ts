@@ -6,9 +6,9 @@
 import type { LinkDir } from '../net/link-dir';
 import type { TcpSender } from '../tcp/sender';
 import type { FlowStats } from './flow-stats';
-import { GrowableF64 } from './growable';
-import { INFLATION_COLUMN } from '../output/rundata';
-import { nsToSeconds } from './time';
+import { GrowableF64 } from '../core/growable';
+import { INFLATION_COLUMN } from './rundata';
+import { nsToSeconds } from '../core/time';
 
 export class FlowSeriesRecorder {
   readonly columns: GrowableF64[];

@@ -5,8 +5,8 @@
  * segment lost, with its time and data segment number. Off by default: a long
  * run of many flows would otherwise keep millions of rows.
  */
-import { GrowableF64, GrowableI32 } from './growable';
-import { nsToSeconds } from './time';
+import { GrowableF64, GrowableI32 } from '../core/growable';
+import { nsToSeconds } from '../core/time';
 
 export const enum TraceKind {
   Sent = 0,
