@@ -85,7 +85,6 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
 
   if (wantEvents) {
     const sent = sim.send.bind(sim);
-    const faultDrop = sim.faultDrop.bind(sim);
     const dropped = sim.dropped.bind(sim);
     const noteTx = (pkt: number, now: number) => {
       if (pool.kind[pkt] !== PacketKind.Data || pool.retx[pkt] !== 1) return;
@@ -104,10 +103,6 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
     sim.send = (pkt: number, node: number, now: number) => {
       noteTx(pkt, now);
       sent(pkt, node, now);
-    };
-    sim.faultDrop = (pkt: number, node: number, cause: DropCause, now: number) => {
-      noteTx(pkt, now);
-      faultDrop(pkt, node, cause, now);
     };
     sim.dropped = (pkt: number, dir: LinkDir, cause: DropCause, now: number) => {
       if (pool.kind[pkt] !== PacketKind.Ack) {

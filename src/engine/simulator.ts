@@ -61,7 +61,6 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   readonly packetTrace: PacketTrace;
   private readonly timers = new Timers(this.events, SimEvent.Timer);
   private readonly faults: FaultInstaller;
-  private readonly doomed: Set<number>[] = [];
   private readonly sampler: Sampler;
   private readonly durationNs: number;
   private readonly measFromNs: number;
@@ -88,7 +87,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       this.dirs.map((d) => ({ from: d.from, to: d.to, delayNs: d.delayNs })),
     );
     this.network = new Network(this.pool, this.dirs, next, s.nodes.length, this.events, this);
-    this.faults = new FaultInstaller(s, this.dirs, this.network, this.events, this.log, this.doomed);
+    this.faults = new FaultInstaller(s, this.dirs, this.network, this.events, this.log);
     this.queueIds = this.dirs.map((d) => ({
       link: s.links[d.link].id,
       from: s.nodes[d.from].id,
@@ -100,14 +99,13 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     // Variant-specific trace columns follow the contract's, in first-seen order.
     const extra: string[] = [];
     s.flows.forEach((f, fi) => {
-      this.doomed.push(new Set());
       this.stats.push(new FlowStats());
       const from = nodeOf(this.nodeIndex, f.from);
       const to = nodeOf(this.nodeIndex, f.to);
       if (next[from * s.nodes.length + to] < 0) throw new Error(`flows[${fi}]: no route from "${f.from}" to "${f.to}"`);
       if (f.kind === 'tcp') {
         const parts = createVariant(f.variant, f.tcp);
-        const snd = new TcpSender(fi, f, from, to, this, parts.recovery, parts.cc, this.doomed[fi]);
+        const snd = new TcpSender(fi, f, from, to, this, parts.recovery, parts.cc);
         this.senders.push(snd);
         this.receivers.push(new TcpReceiver(fi, f, to, from, this, parts.recovery.usesSack, snd.base, snd.nSegments));
         this.cbrs.push(null);
@@ -176,13 +174,6 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     }
   }
 
-  faultDrop(pkt: number, node: number, cause: DropCause, now: number): void {
-    this.traceSent(pkt, now);
-    const n = this.scenario.nodes.length;
-    const d = this.network.next[node * n + this.pool.dst[pkt]];
-    this.network.drop(pkt, this.dirs[d], cause, now);
-  }
-
   newTimer(owner: TimerOwner, which: number): Timer {
     return this.timers.create(owner, which);
   }
@@ -227,7 +218,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     let extra = NaN;
     if (cause === DropCause.Overflow || cause === DropCause.RedOverflow) extra = dir.queue.length;
     else if (cause === DropCause.RedEarly || cause === DropCause.RedForced) extra = dir.queue.average;
-    else if (cause === DropCause.Random) extra = dir.losses.length > 0 ? dir.losses[0].rate : NaN;
+    else if (cause === DropCause.Random) extra = dir.faults.lossRate;
     this.log.add(
       now,
       fi,

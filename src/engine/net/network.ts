@@ -40,23 +40,11 @@ export class Network {
     this.offer(pkt, this.dirs[d], now);
   }
 
-  /** A packet enters a link direction: faults act first, then the queue decides. */
+  /** A packet enters a link direction: its fault filter acts first, then the queue decides. */
   offer(pkt: number, dir: LinkDir, now: number): void {
     dir.offered++;
-    if (dir.down) return this.drop(pkt, dir, DropCause.LinkDown, now);
-    if (dir.bursts.length > 0 && dir.bursts[0].atNs <= now) {
-      while (dir.bursts.length > 0 && dir.bursts[0].atNs <= now) dir.burstLeft += dir.bursts.shift()!.count;
-    }
-    if (dir.burstLeft > 0) {
-      dir.burstLeft--;
-      return this.drop(pkt, dir, DropCause.Burst, now);
-    }
-    for (let i = 0; i < dir.losses.length; i++) {
-      const l = dir.losses[i];
-      if (now >= l.fromNs && now < l.untilNs && l.rng.next() < l.rate) {
-        return this.drop(pkt, dir, DropCause.Random, now);
-      }
-    }
+    const lost = dir.faults.check(this.pool, pkt, now);
+    if (lost !== DropCause.None) return this.drop(pkt, dir, lost, now);
     const idle = dir.queue.length === 0 && now >= dir.busyUntil;
     const idleSince = idle ? nsToSeconds(dir.busyUntil) : -1;
     dir.touchQueue(now);
@@ -132,7 +120,7 @@ export class Network {
   /** linkDown: lose everything queued, being sent or on the wire in this direction. */
   takeDown(dir: LinkDir, now: number): number {
     let lost = 0;
-    dir.down = true;
+    dir.faults.down = true;
     dir.touchQueue(now);
     dir.queue.flush((pkt) => {
       lost++;

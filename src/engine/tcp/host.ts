@@ -7,7 +7,6 @@
 import type { Timer, TimerOwner } from '../core/timers';
 import type { PacketPool } from '../net/packets';
 import type { EventLog } from '../output/event-log';
-import type { DropCause } from '../queues/queue';
 
 export type { Timer, TimerOwner };
 
@@ -16,8 +15,6 @@ export interface TcpHost {
   readonly log: EventLog;
   /** Put a packet created at `node` onto the network. */
   send(pkt: number, node: number, now: number): void;
-  /** Lose a packet at the first link from `node` because a fault says so. */
-  faultDrop(pkt: number, node: number, cause: DropCause, now: number): void;
   newTimer(owner: TimerOwner, which: number): Timer;
   arm(timer: Timer, atNs: number): void;
   disarm(timer: Timer): void;

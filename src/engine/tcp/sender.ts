@@ -22,7 +22,6 @@
  */
 import { Ev } from '../output/event-log';
 import { PacketKind } from '../net/packets';
-import { DropCause } from '../queues/queue';
 import type { TcpFlowSpec } from '../scenario/types';
 import type { CongestionOps, SocketState } from './cc/types';
 import type { Timer, TcpHost, TimerOwner } from './host';
@@ -101,7 +100,6 @@ export class TcpSender implements SocketState, TimerOwner {
     private readonly host: TcpHost,
     readonly recovery: RecoveryOps,
     readonly cc: CongestionOps,
-    private readonly doomed: Set<number>,
   ) {
     const t = spec.tcp;
     this.rwnd = t.window;
@@ -373,11 +371,6 @@ export class TcpSender implements SocketState, TimerOwner {
     }
     if (!this.timer.pending || forceTimer) this.setRtxTimer(now);
     this.cc.onSend?.(seq, nsToSeconds(now));
-    if (isNew && !isSyn && this.doomed.size > 0 && this.doomed.has(dataSeg)) {
-      // dropSegments: the first transmission of this segment is lost.
-      host.faultDrop(pkt, this.node, DropCause.Segment, now);
-      return;
-    }
     host.send(pkt, this.node, now);
   }
 
