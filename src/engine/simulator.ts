@@ -109,7 +109,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
         this.senders.push(snd);
         this.receivers.push(new TcpReceiver(fi, f, to, from, this, parts.recovery.usesSack, snd.base, snd.nSegments));
         this.cbrs.push(null);
-        for (const c of parts.cc.traceColumns) if (!extra.includes(c)) extra.push(c);
+        for (const c of parts.cc.traceColumns ?? []) if (!extra.includes(c)) extra.push(c);
         if (parts.recovery.inflates && !extra.includes(INFLATION_COLUMN)) extra.push(INFLATION_COLUMN);
       } else {
         this.senders.push(null);

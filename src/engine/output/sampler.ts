@@ -120,8 +120,9 @@ export class Sampler {
           cols[c].push(snd && snd.recovery.inflates ? snd.inflation : NaN);
           continue;
         }
-        const ci = snd ? snd.cc.traceColumns.indexOf(this.columns[c]) : -1;
-        cols[c].push(ci < 0 ? NaN : snd!.cc.trace(ci));
+        const cc = snd?.cc;
+        const ci = cc?.traceColumns ? cc.traceColumns.indexOf(this.columns[c]) : -1;
+        cols[c].push(ci < 0 ? NaN : cc!.trace!(ci));
       }
     }
     for (let d = 0; d < dirs.length; d++) {

@@ -23,7 +23,9 @@
 import { Ev } from '../output/event-log';
 import { PacketKind } from '../net/packets';
 import type { TcpFlowSpec } from '../scenario/types';
-import type { CongestionOps, SocketState } from './cc/types';
+import { CaState } from './ca-state';
+import { lossResponse } from './cc/reno';
+import { CongestionEvent, type AckSample, type CongestionOps, type SocketState, type WindowUpdate } from './cc/types';
 import type { Timer, TcpHost, TimerOwner } from './host';
 import type { RecoveryOps } from './recovery/types';
 import { RttEstimator } from './rtt';
@@ -141,8 +143,14 @@ export class TcpSender implements SocketState, TimerOwner {
   get outstanding(): number {
     return Math.max(0, this.maxSeq - this.highestAck);
   }
-  get inRecovery(): boolean {
-    return this.fastRecov || (this.lastCwndAction === CwndAction.Dupack && this.inflation > 0);
+  /** The congestion state, from ns-2's variables (last_cwnd_action_, SACK's fastrecov_). */
+  get state(): CaState {
+    if (this.fastRecov || (this.lastCwndAction === CwndAction.Dupack && this.inflation > 0)) return CaState.Recovery;
+    if (this.lastCwndAction === CwndAction.Timeout && this.highestAck < this.recover) return CaState.Loss;
+    return this.dupacks > 0 ? CaState.Disorder : CaState.Open;
+  }
+  get now(): number {
+    return nsToSeconds(this.nowNs);
   }
 
   /** Data segment number of sequence number `seq` (−1 is the SYN). */
@@ -188,18 +196,20 @@ export class TcpSender implements SocketState, TimerOwner {
     const ack = pool.seq[pkt];
     const before = this.highestAck;
     const dup = ack === this.lastAck;
+    const a = this.sample;
+    a.dup = dup;
+    a.acked = ack > before ? ack - before : 0;
+    a.rtt = -1;
     // The timestamp echo: RTT of the segment that triggered this ACK (not of the 40-byte SYN).
-    const echoRtt = this.base === 1 && ack === 0 && !dup ? -1 : nsToSeconds(now - pool.echo[pkt]);
+    a.echoRtt = this.base === 1 && ack === 0 && !dup ? -1 : nsToSeconds(now - pool.echo[pkt]);
     this.recovery.onAck(this, ack, pkt, now);
-    if (this.cc.onAck) {
-      const acked = Math.max(0, this.highestAck - before);
-      this.cc.onAck(this, acked, this.lastRttSample, nsToSeconds(now), dup, echoRtt);
-    }
-    this.lastRttSample = -1;
+    this.cc.onAck?.(this, a);
   }
 
-  /** RTT sample taken while processing the current ACK, seconds, or −1. */
-  lastRttSample = -1;
+  /** The current ACK as the congestion ops see it (one object, refilled per ACK). */
+  private readonly sample: AckSample = { acked: 0, dup: false, rtt: -1, echoRtt: -1 };
+  /** What a congestion-ops hook decides, before the sender applies it (one object, reused). */
+  private readonly update: WindowUpdate = { cwnd: 0, ssthresh: 0 };
 
   /**
    * ns-2 newack(): an ACK for new data. Restarts the retransmission timer,
@@ -215,15 +225,20 @@ export class TcpSender implements SocketState, TimerOwner {
       this.rttActive = false;
       const sample = nsToSeconds(now - this.rttTs);
       this.rtt.sample(sample, nsToSeconds(now));
-      this.lastRttSample = sample;
+      this.sample.rtt = sample;
     }
     this.newTimer(ack, now);
   }
 
-  /** Grow the window for an ACK of `acked` new segments (ns-2 opencwnd via the variant). */
-  openCwnd(acked: number, now: number): void {
+  /** Grow the window for the current ACK of new data (ns-2 opencwnd via the variant). */
+  openCwnd(): void {
     const wasSlowStart = this.cwnd < this.ssthresh;
-    this.cc.increase(this, acked, nsToSeconds(now));
+    const w = this.update;
+    w.cwnd = this.cwnd;
+    w.ssthresh = this.ssthresh;
+    this.cc.increase(this, this.sample, w);
+    this.cwnd = w.cwnd;
+    this.ssthresh = w.ssthresh;
     if (this.cwnd < 1) this.cwnd = 1;
     if (this.base === 1 && this.highestAck === 0) {
       // SYN acknowledged: the initial window opens (ns-2 syn_ with delay_growth_).
@@ -240,18 +255,22 @@ export class TcpSender implements SocketState, TimerOwner {
    * Fast retransmit: ssthresh and cwnd from the variant (Reno halves), or, for
    * Tahoe, cwnd = 1. Logs the event a student steps to.
    */
-  fastRetransmitResponse(cwndToOne: boolean, now: number): void {
+  fastRetransmitResponse(cwndToOne: boolean): void {
     const oldCwnd = this.cwnd;
     const oldSsthresh = this.ssthresh;
-    const ssthresh = this.cc.ssthresh(this, false, nsToSeconds(now));
-    const cwnd = cwndToOne ? 1 : this.cc.cwndAfterFastRetransmit(this, ssthresh);
-    this.ssthresh = ssthresh;
-    this.cwnd = Math.max(1, cwnd);
+    const r = this.congestionEvent(CongestionEvent.FastRetransmit);
+    this.ssthresh = r.ssthresh;
+    this.cwnd = Math.max(1, cwndToOne ? 1 : r.cwnd);
     this.fastRetransmits++;
     this.recover = this.maxSeq;
     this.lastCwndAction = CwndAction.Dupack;
     this.log(Ev.FastRetransmit, this.highestAck + 1, this.dupacks, oldCwnd, oldSsthresh, cwndToOne ? 1 : 0);
-    this.cc.onLoss?.(this, false, nsToSeconds(now));
+  }
+
+  /** The variant's answer to a congestion event (RFC 5681's when it gives none). */
+  private congestionEvent(ev: CongestionEvent): { ssthresh: number; cwnd: number } {
+    const cc = this.cc;
+    return cc.onCongestionEvent ? cc.onCongestionEvent(this, ev) : lossResponse(cc, this, ev);
   }
 
   /** ns-2 reset_rtx_timer(mild, backoff). */
@@ -294,12 +313,12 @@ export class TcpSender implements SocketState, TimerOwner {
       const rtoUsed = this.rtt.rto();
       this.recover = this.maxSeq;
       this.timeouts++;
-      this.ssthresh = this.cc.ssthresh(this, true, nsToSeconds(now));
-      this.cwnd = this.cc.cwndAfterTimeout ? this.cc.cwndAfterTimeout(this) : 1;
+      const r = this.congestionEvent(CongestionEvent.Timeout);
+      this.ssthresh = r.ssthresh;
+      this.cwnd = r.cwnd;
       this.inflation = 0;
       this.resetRtxTimer(false, true, now);
       this.log(Ev.Timeout, this.highestAck + 1, rtoUsed, this.rtt.backoff, oldCwnd, oldSsthresh);
-      this.cc.onLoss?.(this, true, nsToSeconds(now));
     }
     this.lastCwndAction = CwndAction.Timeout;
     this.recovery.sendMuch(this, now, 0);
@@ -370,7 +389,7 @@ export class TcpSender implements SocketState, TimerOwner {
       this.retransmissions++;
     }
     if (!this.timer.pending || forceTimer) this.setRtxTimer(now);
-    this.cc.onSend?.(seq, nsToSeconds(now));
+    this.cc.onSend?.(this, seq);
     host.send(pkt, this.node, now);
   }
 

@@ -61,9 +61,8 @@ export const newreno: RecoveryOps = {
           }
         }
         s.firstPartial = false;
-        const acked = ack - s.highestAck;
         s.newAck(ack, now);
-        s.openCwnd(acked, now);
+        s.openCwnd();
       } else {
         partialAck(s, ack, now);
       }

@@ -13,7 +13,7 @@ import { mayFastRetransmit, type RecoveryOps } from './types';
 
 /** Enter Reno-style fast recovery: retransmit, halve, inflate by the dupack threshold. */
 export function renoFastRetransmit(s: TcpSender, now: number): void {
-  s.fastRetransmitResponse(false, now);
+  s.fastRetransmitResponse(false);
   s.resetRtxTimer(true, false, now);
   s.output(s.lastAck + 1, now);
   s.inflation = s.spec.tcp.dupAckThreshold;
@@ -54,9 +54,8 @@ export const reno: RecoveryOps = {
         s.log(Ev.RecoveryExit, ack, s.segArg(s.recover), ack < s.recover ? 1 : 0);
       }
       s.inflation = 0;
-      const acked = ack - s.highestAck;
       s.newAck(ack, now);
-      s.openCwnd(acked, now);
+      s.openCwnd();
     } else if (ack === s.lastAck) {
       renoDupAck(s, now);
     }

@@ -28,7 +28,7 @@ function sackFastRetransmit(s: TcpSender, now: number): void {
   s.resetRtxTimer(true, false, now);
   s.fastRecov = true;
   sb.markRetran(s.highestAck + 1);
-  s.fastRetransmitResponse(false, now);
+  s.fastRetransmitResponse(false);
   s.output(s.lastAck + 1, now);
   s.log(Ev.RecoveryEnter, s.recover, s.pipe, 1);
 }
@@ -67,9 +67,8 @@ export const sack: RecoveryOps = {
     const pool = s.pool;
     if (!s.fastRecov) {
       if (ack > s.lastAck) {
-        const acked = ack - s.highestAck;
         s.newAck(ack, now);
-        s.openCwnd(acked, now);
+        s.openCwnd();
         s.afterTimeout = false;
         sb.left = ack + 1;
         sb.clear();

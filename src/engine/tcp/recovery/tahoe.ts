@@ -13,14 +13,13 @@ export const tahoe: RecoveryOps = {
   onAck(s: TcpSender, ack: number, _pkt: number, now: number): void {
     const thresh = s.spec.tcp.dupAckThreshold;
     if (ack > s.lastAck) {
-      const acked = ack - s.highestAck;
       s.newAck(ack, now);
-      s.openCwnd(acked, now);
+      s.openCwnd();
     } else if (ack === s.lastAck) {
       s.dupacks++;
       if (s.dupacks === thresh) {
         if (mayFastRetransmit(s)) {
-          s.fastRetransmitResponse(true, now);
+          s.fastRetransmitResponse(true);
           s.resetRtxTimer(false, false, now);
         }
       } else if (s.dupacks < thresh) {

@@ -45,7 +45,7 @@ export function createVegasRecovery(v: VegasOps): RecoveryOps {
     const seq = s.lastAck + 1;
     const sentOnce = v.transmits(seq) === 1;
     worried = Math.min(2, s.tSeqno - s.lastAck);
-    s.fastRetransmitResponse(false, now);
+    s.fastRetransmitResponse(false);
     s.resetRtxTimer(true, false, now);
     s.output(seq, now);
     // ns-2 inflates by the duplicate ACKs so far only when the window was cut.
@@ -77,9 +77,8 @@ export function createVegasRecovery(v: VegasOps): RecoveryOps {
           s.log(Ev.RecoveryExit, ack, s.segArg(s.recover), ack < s.recover ? 1 : 0);
         }
         s.inflation = 0;
-        const acked = ack - s.highestAck;
         s.newAck(ack, now);
-        s.openCwnd(acked, now);
+        s.openCwnd();
         if (worried > 0) {
           worried--;
           const next = ack + 1;
