@@ -9,10 +9,10 @@ import { createReno } from './cc/reno';
 import type { CongestionOps } from './cc/types';
 import { createVegas } from './cc/vegas';
 import { createWestwood } from './cc/westwood';
-import { newreno } from './recovery/newreno';
-import { reno } from './recovery/reno';
-import { sack } from './recovery/sack';
-import { tahoe } from './recovery/tahoe';
+import { createNewReno } from './recovery/newreno';
+import { createReno as createRenoRecovery } from './recovery/reno';
+import { createSack } from './recovery/sack';
+import { createTahoe } from './recovery/tahoe';
 import { createVegasRecovery } from './recovery/vegas';
 import type { RecoveryOps } from './recovery/types';
 
@@ -24,19 +24,19 @@ export interface VariantParts {
 type Factory = (params: TcpParams) => VariantParts;
 
 const REGISTRY: Partial<Record<Variant, Factory>> = {
-  tahoe: () => ({ recovery: tahoe, cc: createReno() }),
-  reno: () => ({ recovery: reno, cc: createReno() }),
-  newreno: () => ({ recovery: newreno, cc: createReno() }),
-  sack: () => ({ recovery: sack, cc: createReno() }),
+  tahoe: () => ({ recovery: createTahoe(), cc: createReno() }),
+  reno: () => ({ recovery: createRenoRecovery(), cc: createReno() }),
+  newreno: () => ({ recovery: createNewReno(), cc: createReno() }),
+  sack: () => ({ recovery: createSack(), cc: createReno() }),
   // Vegas: Reno's recovery plus its fine-grained retransmission check, which reads the cc's send times.
   vegas: (p) => {
     const cc = createVegas(p.vegas, p.window);
     return { recovery: createVegasRecovery(cc), cc };
   },
-  westwood: (p) => ({ recovery: reno, cc: createWestwood(p.westwood) }),
-  westwoodnr: (p) => ({ recovery: newreno, cc: createWestwood(p.westwood) }),
+  westwood: (p) => ({ recovery: createRenoRecovery(), cc: createWestwood(p.westwood) }),
+  westwoodnr: (p) => ({ recovery: createNewReno(), cc: createWestwood(p.westwood) }),
   // Linux runs CUBIC with SACK.
-  cubic: (p) => ({ recovery: sack, cc: createCubic(p.cubic) }),
+  cubic: (p) => ({ recovery: createSack(), cc: createCubic(p.cubic) }),
 };
 
 export function isImplemented(v: Variant): boolean {

@@ -37,9 +37,10 @@
  *    count of CE-marked segments this ACK covers in AckSample (the receiver
  *    echoes them, the queues mark instead of dropping), a
  *    CongestionEvent.Ecn answered through onCongestionEvent, which the
- *    sender follows by entering CaState.CWR (../ca-state.ts); onAck serves
- *    as Linux's in_ack_event (with the ECE flag), and a `cwndEvent` hook
- *    for Linux's CA_EVENT_ECN_IS_CE / ECN_NO_CE would sit beside it.
+ *    sender follows by entering CaState.CWR (../ca-state.ts); onStateChange
+ *    is Linux's set_state, onAck serves as its in_ack_event (with the ECE
+ *    flag), and a `cwndEvent` hook for Linux's CA_EVENT_ECN_IS_CE /
+ *    ECN_NO_CE would sit beside them.
  *  - CUBIC with HyStart++ (RFC 9406) needs per-ACK RTT samples (AckSample
  *    rtt and echoRtt already give them) and round boundaries: a `roundStart`
  *    flag in AckSample, set by the sender when the ACK passes the segment
@@ -136,6 +137,12 @@ export interface CongestionOps {
    * CUBIC's HyStart++ read their RTT and bandwidth samples here.
    */
   onAck?(s: Readonly<SocketState>, a: Readonly<AckSample>): void;
+  /**
+   * The congestion state changed (Linux set_state, ns-3
+   * CongestionStateSet): told once per ACK or timeout that changed it, after
+   * the sender's own work, with the state before and after.
+   */
+  onStateChange?(s: Readonly<SocketState>, from: CaState, to: CaState): void;
   /** A segment (the SYN included) was put on the wire: its sequence number; s.now is its send time. */
   onSend?(s: Readonly<SocketState>, seq: number): void;
   /** Extra timeseries columns this variant reports (e.g. vegas_diff). */
