@@ -5,7 +5,7 @@
  */
 import type { FlowSummaryRow } from '../../src/engine/output/rundata';
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { type LessonPatch } from '../../src/presets/lessons';
 import { PAPER_TABLES, cellMetric, compareWithPaper, type ComparisonRow } from '../../src/presets/paper-tables';
 

@@ -1,6 +1,6 @@
 /** Paper 000's presets: TCP variants against UDP on a heterogeneous dumbbell (four environments × five UDP rates). */
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { PAPER_TABLES } from '../../src/presets/paper-tables';
 import { type ByVariant, GROUPS, type Preset, type Run, TITLES, byVariant, cbrFlow, close, columnVariant, comparisonTable, droptail, five, fmt, link, listByVariant, node, nsList, ranked, row, scenarioBody, tcpFlow, variantRuns } from './common';
 

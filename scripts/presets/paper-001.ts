@@ -1,6 +1,6 @@
 /** Paper 001's presets: six nodes, one TCP flow against CBR, two-flow fairness, DropTail against RED. */
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { jainIndex } from '../../src/presets/lessons';
 import { AS_IS, type ByVariant, GROUPS, type Json, type Preset, type Run, type RunSpec, TITLES, byVariant, cbrFlow, droptail, fmt, link, listByVariant, node, nsList, ranked, red, row, scenarioBody, tcpFlow, variantRuns } from './common';
 

@@ -1,6 +1,6 @@
 /** Paper 002's presets: Westwood in congestion-less (random loss) and congested networks. */
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { AS_IS, type ByVariant, GROUPS, type Preset, type Run, TITLES, byVariant, cbrFlow, close, comparisonTable, droptail, fmt, link, listByVariant, node, nsList, ranked, row, scenarioBody, tcpFlow, variantRuns } from './common';
 
 export function presets002(): Preset[] {

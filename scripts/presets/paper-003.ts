@@ -1,6 +1,6 @@
 /** Paper 003's presets: the three topologies and the variant pairs of its tables. */
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { jainIndex } from '../../src/presets/lessons';
 import { AS_IS, GROUPS, type Preset, type Run, TITLES, byVariant, columnVariant, comparisonTable, droptail, fmt, link, node, ranked, red, row, scenarioBody, tcpFlow, variantRuns } from './common';
 

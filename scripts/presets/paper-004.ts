@@ -2,7 +2,7 @@
 import { runScenario } from '../../src/engine/run';
 import { formatIssues, parseScenario } from '../../src/engine/scenario/index';
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { GROUPS, type Json, type Preset, type Run, TITLES, byVariant, close, comparisonTable, fmt, link, listByVariant, node, ranked, row, scenarioBody, tcpFlow, variantRuns } from './common';
 
 /** OPNET Table 1's TCP settings, in this format; the window is the 65535-byte receiver buffer in 1460-byte segments. */

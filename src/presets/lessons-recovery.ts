@@ -4,7 +4,7 @@
  * captions the two share. Data for lessons.ts.
  */
 import type { Variant } from '../engine/scenario/types';
-import { VARIANT_LABELS } from '../engine/scenario/types';
+import { VARIANT_LABELS } from '../engine/tcp/variants';
 import type { CaptionTemplate, Lesson, LessonRun } from './lessons';
 
 export const LOSS_VARIANTS: Variant[] = ['tahoe', 'reno', 'newreno', 'sack'];

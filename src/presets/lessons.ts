@@ -16,7 +16,7 @@
  */
 import type { ProtocolEventName } from '../engine/api';
 import type { Variant } from '../engine/scenario/types';
-import { VARIANT_LABELS } from '../engine/scenario/types';
+import { VARIANT_LABELS } from '../engine/tcp/variants';
 import { DYNAMICS_LESSONS } from './lessons-dynamics';
 import { RECOVERY_LESSONS } from './lessons-recovery';
 

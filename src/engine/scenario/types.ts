@@ -30,18 +30,6 @@ export const VARIANTS: readonly Variant[] = [
   'cubic',
 ];
 
-/** How each variant is written in the field (events' sentences, the page, the presets). */
-export const VARIANT_LABELS: Readonly<Record<Variant, string>> = {
-  tahoe: 'Tahoe',
-  reno: 'Reno',
-  newreno: 'NewReno',
-  sack: 'SACK',
-  vegas: 'Vegas',
-  westwood: 'Westwood',
-  westwoodnr: 'Westwood-NR',
-  cubic: 'CUBIC',
-};
-
 export type NodeKind = 'host' | 'router';
 
 export interface NodeSpec {

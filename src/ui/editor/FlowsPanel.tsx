@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_TCP } from '../../engine/scenario';
 import { VARIANTS, type FlowSpec, type TcpFlowSpec, type Variant } from '../../engine/scenario/types';
+import { VARIANT_DESCRIPTORS } from '../../engine/tcp/variants';
 import { useLab } from '../../store/context';
 import { selectEdited } from '../../store/editor';
 import { variantName } from '../variants';
@@ -27,20 +28,6 @@ const TCP_NUMBERS: readonly { key: keyof typeof DEFAULT_TCP; label: string; unit
   { key: 'ackBytes', label: 'ACK size', unit: 'bytes', hint: 'A pure ACK on the wire.' },
   { key: 'maxSackBlocks', label: 'SACK blocks', hint: 'Blocks per SACK option (1–4).' },
 ];
-
-const VARIANT_PARAMS: Partial<Record<Variant, readonly { group: 'vegas' | 'cubic' | 'westwood'; key: string; label: string; unit?: string; hint: string }[]>> = {
-  vegas: [
-    { group: 'vegas', key: 'alpha', label: 'Vegas α', unit: 'segments', hint: 'Grow while fewer are queued.' },
-    { group: 'vegas', key: 'beta', label: 'Vegas β', unit: 'segments', hint: 'Shrink while more are queued.' },
-    { group: 'vegas', key: 'gamma', label: 'Vegas γ', unit: 'segments', hint: 'Leave slow start above this.' },
-  ],
-  cubic: [
-    { group: 'cubic', key: 'beta', label: 'CUBIC β', hint: 'Window kept after a loss.' },
-    { group: 'cubic', key: 'c', label: 'CUBIC C', unit: 'seg/s³', hint: 'How fast the cubic grows.' },
-  ],
-  westwood: [{ group: 'westwood', key: 'filterTau', label: 'Filter τ', unit: 's', hint: 'Bandwidth estimate filter.' }],
-  westwoodnr: [{ group: 'westwood', key: 'filterTau', label: 'Filter τ', unit: 's', hint: 'Bandwidth estimate filter.' }],
-};
 
 /** The traffic: TCP and CBR flows, each folded into a card. */
 export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarget): void }) {
@@ -174,7 +161,8 @@ function TcpFlowFields({ doc, spec, index, nodes }: FlowFieldsProps<TcpFlowSpec>
   const setParam = (p: readonly [string] | readonly [string, string], label: string) => (text: string) =>
     edit(`${label} of ${id}`, (d) => setTcpParam(d, id, p, fieldValue(text)));
   const endless = doc.bytes === null || doc.bytes === undefined;
-  const extra = VARIANT_PARAMS[spec.variant] ?? [];
+  // The variant's own tunables, from its descriptor (engine/tcp/variants.ts).
+  const extra = VARIANT_DESCRIPTORS[spec.variant].tunables;
   const variantDefaults = DEFAULT_TCP as unknown as Record<string, Record<string, number>>;
   return (
     <>
