@@ -3,7 +3,7 @@
  * outage, Vegas's queue, Westwood under random loss, RED against DropTail,
  * fairness. Data for lessons.ts.
  */
-import type { Lesson } from './lessons';
+import type { Lesson } from './lesson-types';
 import { RECOVERY_ENTER, SS_EXIT, variantRuns } from './lessons-recovery';
 
 export const DYNAMICS_LESSONS: readonly Lesson[] = [

@@ -5,7 +5,7 @@
  */
 import type { Variant } from '../engine/scenario/types';
 import { VARIANT_LABELS } from '../engine/tcp/variants';
-import type { CaptionTemplate, Lesson, LessonRun } from './lessons';
+import type { CaptionTemplate, Lesson, LessonRun } from './lesson-types';
 
 export const LOSS_VARIANTS: Variant[] = ['tahoe', 'reno', 'newreno', 'sack'];
 
