@@ -145,11 +145,12 @@ class Ns2Timer {
 function watchTimers(sim: Simulator, into: Arming[]): void {
   sim.senders.forEach((s, fi) => {
     if (!s) return;
-    const set = s.setRtxTimer.bind(s);
-    s.setRtxTimer = (now: number) => {
-      const r = s.rtt;
-      into.push({ flow: sim.flowIds[fi], t: nsToSeconds(now), rto: r.rto(), srtt: r.srtt, kRttvar: 4 * r.rttvar, backoff: r.backoff });
-      set(now);
+    const tcb = s.tcb;
+    const set = tcb.setRtxTimer.bind(tcb);
+    tcb.setRtxTimer = () => {
+      const r = tcb.rtt;
+      into.push({ flow: sim.flowIds[fi], t: nsToSeconds(tcb.nowNs), rto: r.rto(), srtt: r.srtt, kRttvar: 4 * r.rttvar, backoff: r.backoff });
+      set();
     };
   });
 }
