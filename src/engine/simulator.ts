@@ -22,8 +22,7 @@ import { PacketKind, PacketPool } from './net/packets';
 import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
 import { DropCause } from './queues/queue';
-import type { EventRow } from './output/rundata';
-import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from './output/rundata';
+import { BASE_SERIES_COLUMNS, INFLATION_COLUMN, type EventRow, type RunData } from './output/rundata';
 import type { FaultSpec, Scenario } from './scenario/types';
 import type { TcpHost } from './tcp/host';
 import { TcpReceiver } from './tcp/receiver';
@@ -36,7 +35,6 @@ import { SimEvent } from './sim-events';
 import { PacketTrace, TraceKind } from './output/packet-trace';
 import { collectRunData } from './output/collect';
 import { eventRow, eventRows } from './output/event-rows';
-import type { RunData } from './output/rundata';
 
 /** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
 const THROUGHPUT_WINDOW_S = 0.5;

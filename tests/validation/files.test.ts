@@ -8,9 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CASES } from '../../validation/cases';
+import { CASES, NS2_TICK } from '../../validation/cases';
 import { DEVIATIONS, DIVERGENCE, EXACT_REPLAY, OPEN_DEVIATIONS } from '../../validation/deviations';
-import { NS2_TICK } from '../../validation/cases';
 import { refEvents, refLink, refSeries, refSummary, refTicks } from '../../validation/reference';
 import { caseTcl, loadCaseScenario, scenarioJson, SCENARIO_DIR, TCL_DIR } from '../../validation/regenerate';
 import { scenarioToTcl } from '../../validation/ns2/translate';
