@@ -138,9 +138,12 @@ describe('traffic', () => {
     plain.run();
     const delayed = new Simulator(singleFlow({ variant: 'reno', duration: 3, tcp: { delayedAck: true } }));
     delayed.run();
-    const acks = (s: Simulator) => s.dirs.filter((d) => s.queueIds[d.index].from === 'client').reduce((n, d) => n + d.offered, 0);
+    const acks = (s: Simulator) =>
+      s.dirs.filter((d) => s.queueIds[d.index].from === 'client').reduce((n, d) => n + d.offered, 0);
     expect(acks(delayed)).toBeLessThan(acks(plain) * 0.6);
-    expect(delayed.runData().summary[0].packets_delivered).toBeGreaterThan(plain.runData().summary[0].packets_delivered * 0.9);
+    expect(delayed.runData().summary[0].packets_delivered).toBeGreaterThan(
+      plain.runData().summary[0].packets_delivered * 0.9,
+    );
   });
 });
 
@@ -150,7 +153,11 @@ describe('time-sequence trace', () => {
     sim.tracePackets([0]);
     sim.run();
     const t = sim.packetTrace;
-    const rows = Array.from({ length: t.length }, (_, i) => ({ time: t.time.at(i), kind: t.kind.at(i), seq: t.seq.at(i) }));
+    const rows = Array.from({ length: t.length }, (_, i) => ({
+      time: t.time.at(i),
+      kind: t.kind.at(i),
+      seq: t.seq.at(i),
+    }));
     const of = (k: number) => rows.filter((r) => r.kind === k);
     expect(of(3).map((r) => r.seq)).toEqual([30, 32]); // dropped
     expect(of(1).map((r) => r.seq)).toEqual([30, 32]); // retransmitted

@@ -46,8 +46,12 @@ export function withNs2Ticks(id: string, s: Scenario): Scenario {
     flows: s.flows.map((f) => {
       if (f.kind !== 'tcp' || f.tcp.tcpTick === 0) return f;
       const r = rows.find((x) => x.flow === f.id);
-      if (!r) throw new Error(`${id} seed ${s.seed}: no ns-2 tick phase for flow ${f.id} in reference/ticks.csv (npm run validate:ns2)`);
-      if (r.tick_s !== f.tcp.tcpTick) throw new Error(`${id}: flow ${f.id} ticks every ${f.tcp.tcpTick} s, ns-2 every ${r.tick_s} s`);
+      if (!r)
+        throw new Error(
+          `${id} seed ${s.seed}: no ns-2 tick phase for flow ${f.id} in reference/ticks.csv (npm run validate:ns2)`,
+        );
+      if (r.tick_s !== f.tcp.tcpTick)
+        throw new Error(`${id}: flow ${f.id} ticks every ${f.tcp.tcpTick} s, ns-2 every ${r.tick_s} s`);
       return { ...f, tcp: { ...f.tcp, tcpTickPhase: r.boot_time_s } };
     }),
   };
@@ -122,7 +126,9 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
   }
 
   const snapshot = () =>
-    scenario.flows.map((f, fi) => (f.kind === 'tcp' ? Math.max(-1, sim.state().flows[fi].ackedSeq) : sim.stats[fi].bytes));
+    scenario.flows.map((f, fi) =>
+      f.kind === 'tcp' ? Math.max(-1, sim.state().flows[fi].ackedSeq) : sim.stats[fi].bytes,
+    );
   sim.runUntil(scenario.measure.from);
   const atFrom = snapshot();
   sim.runUntil(scenario.measure.to);

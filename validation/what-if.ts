@@ -59,7 +59,14 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { prefixes: [], allSeeds: false, seeds: null, context: 3, keep: null, jobs: Math.max(1, cpus().length) };
+  const o: Options = {
+    prefixes: [],
+    allSeeds: false,
+    seeds: null,
+    context: 3,
+    keep: null,
+    jobs: Math.max(1, cpus().length),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--seeds') {
@@ -131,7 +138,14 @@ class Ns2Timer {
     }
     const srtt = Math.round(v.srtt_ / TICK) * TICK;
     const kRttvar = Math.round((4 * v.rttvar_) / TICK) * TICK;
-    return { flow: this.flow, t, rto: Math.max(this.minRto, srtt + kRttvar) * v.backoff_, srtt, kRttvar, backoff: v.backoff_ };
+    return {
+      flow: this.flow,
+      t,
+      rto: Math.max(this.minRto, srtt + kRttvar) * v.backoff_,
+      srtt,
+      kRttvar,
+      backoff: v.backoff_,
+    };
   }
 
   /** The timer that fired at a timeout at t. */
@@ -149,7 +163,14 @@ function watchTimers(sim: Simulator, into: Arming[]): void {
     const set = tcb.setRtxTimer.bind(tcb);
     tcb.setRtxTimer = () => {
       const r = tcb.rtt;
-      into.push({ flow: sim.flowIds[fi], t: nsToSeconds(tcb.nowNs), rto: r.rto(), srtt: r.srtt, kRttvar: 4 * r.rttvar, backoff: r.backoff });
+      into.push({
+        flow: sim.flowIds[fi],
+        t: nsToSeconds(tcb.nowNs),
+        rto: r.rto(),
+        srtt: r.srtt,
+        kRttvar: 4 * r.rttvar,
+        backoff: r.backoff,
+      });
       set();
     };
   });
@@ -204,7 +225,10 @@ export async function compareCase(c: Case, seed: number, dir: string): Promise<O
   const ourArmings: Arming[] = [];
   const o = runOurs(c, seed, { events: true, prepare: (sim) => watchTimers(sim, ourArmings) });
   const flows = new Set(x.summary.map((r) => r.flow));
-  const diff = divergence(x.events, o.events.filter((e) => flows.has(e.flow)));
+  const diff = divergence(
+    x.events,
+    o.events.filter((e) => flows.has(e.flow)),
+  );
   return { c, seed, ns2Events: x.events.length, diff, ns2Timers, ourArmings };
 }
 

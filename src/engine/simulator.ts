@@ -196,7 +196,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       snd.onAck(pkt, now);
     } else {
       const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt, now);
-      if (fresh) st.onDelivered(pool.payload[pkt], now - pool.sentAt[pkt], now >= this.measFromNs && now < this.measToNs);
+      if (fresh)
+        st.onDelivered(pool.payload[pkt], now - pool.sentAt[pkt], now >= this.measFromNs && now < this.measToNs);
     }
     pool.free(pkt);
   }
@@ -212,7 +213,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     const snd = this.senders[fi];
     let seq = pool.seq[pkt];
     if (snd) seq -= snd.base;
-    if (this.packetTrace.on[fi] === 1 && kind === PacketKind.Data) this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
+    if (this.packetTrace.on[fi] === 1 && kind === PacketKind.Data)
+      this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
     let extra = NaN;
     if (cause === DropCause.Overflow || cause === DropCause.RedOverflow) extra = dir.queue.length;
     else if (cause === DropCause.RedEarly || cause === DropCause.RedForced) extra = dir.queue.average;
@@ -399,7 +401,12 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   }
 
   /** A queue column of samples [from, to): the contract's queues.csv columns, and `drops` (cumulative losses). */
-  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops', from: number, to: number): Float64Array {
+  queueColumn(
+    queue: number,
+    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
+    from: number,
+    to: number,
+  ): Float64Array {
     return this.sampler.queueColumn(queue, column, from, to);
   }
 

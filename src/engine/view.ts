@@ -68,7 +68,12 @@ export interface SimView {
   sampleCount(): number;
   sampleTimes(from: number, to: number): Float64Array;
   flowColumn(flow: number, column: string, from: number, to: number): Float64Array;
-  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops', from: number, to: number): Float64Array;
+  queueColumn(
+    queue: number,
+    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
+    from: number,
+    to: number,
+  ): Float64Array;
   eventCount(): number;
   eventRows(from: number, to: number): EventRow[];
 }

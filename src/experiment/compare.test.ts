@@ -36,7 +36,8 @@ describe('variantScenarios', () => {
     const two = base((s) => s.flows.push({ id: 'C', variant: 'tahoe', from: 'server', to: 'client' }));
     const all = variantScenarios(two, ['cubic']);
     const some = variantScenarios(two, ['cubic'], { flows: ['C'] });
-    const variants = (r: typeof all) => (r.ok ? r.scenarios[0]!.scenario.flows.map((f) => (f.kind === 'tcp' ? f.variant : f.kind)) : []);
+    const variants = (r: typeof all) =>
+      r.ok ? r.scenarios[0]!.scenario.flows.map((f) => (f.kind === 'tcp' ? f.variant : f.kind)) : [];
     expect(variants(all)).toEqual(['cubic', 'cbr', 'cubic']);
     expect(variants(some)).toEqual(['reno', 'cbr', 'cubic']);
   });
@@ -51,8 +52,13 @@ describe('variantScenarios', () => {
       'flows[0]: flow "U" is not a TCP flow: it has no variant',
       'flows[1]: unknown flow "Z" (TCP flows are "A")',
     ]);
-    const none = variantScenarios(base((s) => s.flows.splice(0, 1)), ['reno']);
-    expect(none.ok || none.issues).toEqual([{ path: '(scenario)', message: 'has no TCP flow whose variant could change' }]);
+    const none = variantScenarios(
+      base((s) => s.flows.splice(0, 1)),
+      ['reno'],
+    );
+    expect(none.ok || none.issues).toEqual([
+      { path: '(scenario)', message: 'has no TCP flow whose variant could change' },
+    ]);
     const empty = variantScenarios(base(), []);
     expect(empty.ok || empty.issues).toEqual([{ path: 'variants', message: 'must list at least one variant' }]);
   });

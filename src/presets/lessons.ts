@@ -95,7 +95,12 @@ export function captionFor(lesson: Lesson, variant: Variant, row: StepRow): stri
 }
 
 /** The questions to ask before revealing this step of this run (`occurrence`: the n-th step of its kind, from 1). */
-export function questionsAt(lesson: Lesson, variant: Variant, at: LessonQuestion['at'], occurrence = 1): LessonQuestion[] {
+export function questionsAt(
+  lesson: Lesson,
+  variant: Variant,
+  at: LessonQuestion['at'],
+  occurrence = 1,
+): LessonQuestion[] {
   return lesson.questions.filter(
     (q) => q.at === at && (q.occurrence ?? 1) === occurrence && (!q.variants || q.variants.includes(variant)),
   );

@@ -52,7 +52,12 @@ export interface HostOptions {
   drainTraceRows: number;
 }
 
-export const DEFAULT_HOST_OPTIONS: HostOptions = { tickMs: 1000 / 30, budgetMs: 8, maxElapsedMs: 100, drainTraceRows: 1 << 16 };
+export const DEFAULT_HOST_OPTIONS: HostOptions = {
+  tickMs: 1000 / 30,
+  budgetMs: 8,
+  maxElapsedMs: 100,
+  drainTraceRows: 1 << 16,
+};
 
 /** Smallest and starting simulated slice handed to the engine in one call, seconds. */
 const MIN_SLICE = 1e-6;
@@ -301,9 +306,7 @@ export class EngineHost {
   /** Playing: run the engine towards now × speed, within the wall-time budget. */
   private advance(engine: EngineLike, start: number, elapsedMs: number): void {
     const target =
-      this.speed === 'max'
-        ? this.duration
-        : Math.min(this.duration, this.cursor + (this.speed * elapsedMs) / 1000);
+      this.speed === 'max' ? this.duration : Math.min(this.duration, this.cursor + (this.speed * elapsedMs) / 1000);
     while (this.cursor < target && !engine.done) {
       if (this.deps.now() - start >= this.opts.budgetMs) break;
       const until = Math.min(target, this.cursor + this.slice);

@@ -30,7 +30,8 @@ export function linkDirections(s: Scenario, nodeIndex: ReadonlyMap<string, numbe
       [b, a],
     ]) {
       let q: PacketQueue;
-      if (l.queue.type === 'red') q = new RedQueue(l.queue, l.bandwidth, rngStream(s.seed, `red:${l.id}:${s.nodes[from].id}`));
+      if (l.queue.type === 'red')
+        q = new RedQueue(l.queue, l.bandwidth, rngStream(s.seed, `red:${l.id}:${s.nodes[from].id}`));
       else q = new DropTailQueue(l.queue.limit);
       dirs.push(new LinkDir(dirs.length, li, from, to, l.bandwidth, secondsToNs(l.delay), q));
     }

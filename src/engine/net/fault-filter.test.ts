@@ -51,7 +51,12 @@ describe('FaultFilter', () => {
     const f = new FaultFilter();
     f.addBurst(100, 2);
     const at = (t: number) => f.check(pool, packet(PacketKind.Cbr, 0, 0), t);
-    expect([at(99), at(100), at(101), at(102)]).toEqual([DropCause.None, DropCause.Burst, DropCause.Burst, DropCause.None]);
+    expect([at(99), at(100), at(101), at(102)]).toEqual([
+      DropCause.None,
+      DropCause.Burst,
+      DropCause.Burst,
+      DropCause.None,
+    ]);
   });
 
   it('checks dropSegments first, then linkDown, then bursts, then random loss', () => {

@@ -43,7 +43,11 @@ export class FaultInstaller {
       const from = s.nodes.findIndex((n) => n.id === flow.from);
       const to = s.nodes.findIndex((n) => n.id === flow.to);
       const first = this.network.next[from * this.network.nodeCount + to];
-      if (first >= 0) this.dirs[first].faults.loseFirstTransmissions(fi, f.seqs.map((seg) => seg + base));
+      if (first >= 0)
+        this.dirs[first].faults.loseFirstTransmissions(
+          fi,
+          f.seqs.map((seg) => seg + base),
+        );
       return;
     }
     const li = s.links.findIndex((l) => l.id === f.link);
@@ -76,7 +80,8 @@ export class FaultInstaller {
 
   linkDown(i: number, now: number): void {
     const o = this.outages[i];
-    const lost = this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
+    const lost =
+      this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
     this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, nsToSeconds(o.durationNs), lost);
     this.events.schedule(now + o.durationNs, SimEvent.LinkUp, i);
   }
@@ -84,7 +89,9 @@ export class FaultInstaller {
   linkUp(i: number, now: number): void {
     const o = this.outages[i];
     // Another outage of the same link may still be running.
-    const stillDown = this.outages.some((x, j) => j !== i && x.link === o.link && x.atNs <= now && x.atNs + x.durationNs > now);
+    const stillDown = this.outages.some(
+      (x, j) => j !== i && x.link === o.link && x.atNs <= now && x.atNs + x.durationNs > now,
+    );
     if (stillDown) return;
     this.dirs[2 * o.link].faults.down = false;
     this.dirs[2 * o.link + 1].faults.down = false;

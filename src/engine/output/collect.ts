@@ -20,7 +20,9 @@ export function collectRunData(sim: SimView): RunData {
     const rcv = sim.receivers[fi];
     const sent = snd ? snd.packetsSent : st.sent;
     const completion =
-      f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0 ? nsToSeconds(rcv.completedAt - rcv.startedAt) : null;
+      f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0
+        ? nsToSeconds(rcv.completedAt - rcv.startedAt)
+        : null;
     return {
       flow: f.id,
       kind: f.kind,

@@ -62,7 +62,6 @@ function dropReason(cause: number, dir: string, extra: number): string {
   }
 }
 
-
 export function describe(log: EventLog, i: number, ctx: DescribeContext): string {
   const kind = log.kind.at(i);
   // The variant's own words (its label, why its window is what it is after a loss): tcp/variants.ts.

@@ -21,7 +21,13 @@ export function eventRow(log: EventLog, i: number, flowIds: readonly string[], c
 }
 
 /** Rows [from, to) of the log (to is capped at its length). */
-export function eventRows(log: EventLog, from: number, to: number, flowIds: readonly string[], ctx: DescribeContext): EventRow[] {
+export function eventRows(
+  log: EventLog,
+  from: number,
+  to: number,
+  flowIds: readonly string[],
+  ctx: DescribeContext,
+): EventRow[] {
   const rows: EventRow[] = [];
   for (let i = from; i < Math.min(to, log.length); i++) rows.push(eventRow(log, i, flowIds, ctx));
   return rows;

@@ -82,9 +82,21 @@ export class Sampler {
   }
 
   /** A queue column of samples [from, to), as a copy: queues.csv's columns, and `drops` (cumulative losses). */
-  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops', from: number, to: number): Float64Array {
+  queueColumn(
+    queue: number,
+    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
+    from: number,
+    to: number,
+  ): Float64Array {
     const rec = this.queues[queue];
-    const col = column === 'queue_pkts' ? rec.pkts : column === 'queue_bytes' ? rec.bytes : column === 'red_avg' ? rec.redAvg : rec.drops;
+    const col =
+      column === 'queue_pkts'
+        ? rec.pkts
+        : column === 'queue_bytes'
+          ? rec.bytes
+          : column === 'red_avg'
+            ? rec.redAvg
+            : rec.drops;
     return col.view(from, to).slice();
   }
 

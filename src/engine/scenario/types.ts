@@ -9,15 +9,7 @@
  * other.
  */
 
-export type Variant =
-  | 'tahoe'
-  | 'reno'
-  | 'newreno'
-  | 'sack'
-  | 'vegas'
-  | 'westwood'
-  | 'westwoodnr'
-  | 'cubic';
+export type Variant = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'westwood' | 'westwoodnr' | 'cubic';
 
 export const VARIANTS: readonly Variant[] = [
   'tahoe',
@@ -238,6 +230,4 @@ export interface ScenarioIssue {
   message: string;
 }
 
-export type ParseResult =
-  | { ok: true; scenario: Scenario }
-  | { ok: false; issues: ScenarioIssue[] };
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };

@@ -86,7 +86,16 @@ export class ControlBlock implements RecoveryContext, SocketState {
     this.cwnd = t.handshake ? 1 : t.initialCwnd;
     this.ssthresh = t.window;
     this.dupThresh = t.dupAckThreshold;
-    this.rtt = new RttEstimator(t.rttGain, t.rttVarGain, t.rtoK, t.minRto, t.maxRto, t.initialRto, t.tcpTick, t.tcpTickPhase);
+    this.rtt = new RttEstimator(
+      t.rttGain,
+      t.rttVarGain,
+      t.rtoK,
+      t.minRto,
+      t.maxRto,
+      t.initialRto,
+      t.tcpTick,
+      t.tcpTickPhase,
+    );
     if (spec.bytes === null) {
       this.nSegments = Infinity;
       this.lastPayload = spec.packetSize;

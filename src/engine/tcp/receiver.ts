@@ -85,7 +85,16 @@ export class TcpReceiver implements TimerOwner {
       if (this.nextExpected >= this.total && this.completedAt < 0) {
         this.completedAt = now;
         const bytes = this.spec.bytes ?? 0;
-        this.host.log.add(now, this.flow, Ev.Complete, this.nextExpected - 1 - this.base, NaN, NaN, bytes, nsToSeconds(now - this.startedAt));
+        this.host.log.add(
+          now,
+          this.flow,
+          Ev.Complete,
+          this.nextExpected - 1 - this.base,
+          NaN,
+          NaN,
+          bytes,
+          nsToSeconds(now - this.startedAt),
+        );
       }
     }
     if (fresh && seq > this.nextExpected) this.remember(seq);

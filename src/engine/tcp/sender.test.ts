@@ -140,7 +140,10 @@ describe('the sender’s congestion state', () => {
   it('hands the congestion ops one AckSample per ACK: new data, duplicates, an RTT sample', () => {
     const host = new FakeHost();
     const seen: { acked: number; dup: boolean; rtt: number }[] = [];
-    const cc: CongestionOps = { ...createRenoCc(), onAck: (_s, a) => seen.push({ acked: a.acked, dup: a.dup, rtt: a.rtt }) };
+    const cc: CongestionOps = {
+      ...createRenoCc(),
+      onAck: (_s, a) => seen.push({ acked: a.acked, dup: a.dup, rtt: a.rtt }),
+    };
     const snd = new TcpSender(0, SPEC, 0, 1, host, createReno(), cc);
     snd.start(0);
     const ack = (seq: number, t: number) => {

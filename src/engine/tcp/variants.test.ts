@@ -20,7 +20,8 @@ describe('variant descriptors', () => {
   it('every tunable names a number the scenario defaults have', () => {
     const groups = DEFAULT_TCP as unknown as Record<string, Record<string, unknown>>;
     for (const v of VARIANTS) {
-      for (const t of VARIANT_DESCRIPTORS[v].tunables) expect(typeof groups[t.group][t.key], `${v}: ${t.group}.${t.key}`).toBe('number');
+      for (const t of VARIANT_DESCRIPTORS[v].tunables)
+        expect(typeof groups[t.group][t.key], `${v}: ${t.group}.${t.key}`).toBe('number');
     }
   });
 

@@ -59,9 +59,24 @@ const WESTWOOD_TUNABLES: readonly Tunable[] = [
 const WESTWOOD_RULE = 'ssthresh = bandwidth estimate × minimum RTT, cwnd = min(cwnd, ssthresh)';
 
 export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> = {
-  tahoe: { label: 'Tahoe', lossRule: HALF, tunables: [], create: () => ({ recovery: createTahoe(), cc: createReno() }) },
-  reno: { label: 'Reno', lossRule: HALF, tunables: [], create: () => ({ recovery: createRenoRecovery(), cc: createReno() }) },
-  newreno: { label: 'NewReno', lossRule: HALF, tunables: [], create: () => ({ recovery: createNewReno(), cc: createReno() }) },
+  tahoe: {
+    label: 'Tahoe',
+    lossRule: HALF,
+    tunables: [],
+    create: () => ({ recovery: createTahoe(), cc: createReno() }),
+  },
+  reno: {
+    label: 'Reno',
+    lossRule: HALF,
+    tunables: [],
+    create: () => ({ recovery: createRenoRecovery(), cc: createReno() }),
+  },
+  newreno: {
+    label: 'NewReno',
+    lossRule: HALF,
+    tunables: [],
+    create: () => ({ recovery: createNewReno(), cc: createReno() }),
+  },
   sack: { label: 'SACK', lossRule: HALF, tunables: [], create: () => ({ recovery: createSack(), cc: createReno() }) },
   vegas: {
     label: 'Vegas',

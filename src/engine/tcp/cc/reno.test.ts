@@ -37,7 +37,10 @@ describe('Reno loss response (ns-2 slowdown with precisionReduce_)', () => {
   });
 
   it('a timeout: the same ssthresh, cwnd 1', () => {
-    expect(createReno().onCongestionEvent!(handState({ cwnd: 20 }), CongestionEvent.Timeout)).toEqual({ ssthresh: 10, cwnd: 1 });
+    expect(createReno().onCongestionEvent!(handState({ cwnd: 20 }), CongestionEvent.Timeout)).toEqual({
+      ssthresh: 10,
+      cwnd: 1,
+    });
   });
 });
 

@@ -35,7 +35,11 @@ export function renoSsthresh(s: Readonly<SocketState>): number {
  * its ssthresh: cwnd = ssthresh after a fast retransmit (§3.2 step 2, the
  * inflation is the recovery module's), 1 segment after a timeout (§3.1).
  */
-export function lossResponse(ops: CongestionOps, s: Readonly<SocketState>, ev: CongestionEvent): { ssthresh: number; cwnd: number } {
+export function lossResponse(
+  ops: CongestionOps,
+  s: Readonly<SocketState>,
+  ev: CongestionEvent,
+): { ssthresh: number; cwnd: number } {
   const ssthresh = ops.ssthresh(s);
   return { ssthresh, cwnd: ev === CongestionEvent.Timeout ? 1 : ssthresh };
 }

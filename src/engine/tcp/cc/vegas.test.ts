@@ -237,11 +237,11 @@ describe('Vegas fine-grained timer', () => {
     const t0 = v.fineTimeout;
     s.now = 2;
     v.onCongestionEvent(s, CongestionEvent.FastRetransmit);
-    expect(v.fineTimeout).toBeCloseTo(t0 * 9 / 8, 12);
+    expect(v.fineTimeout).toBeCloseTo((t0 * 9) / 8, 12);
     v.sent(7, 2);
     s.now = 3;
     v.onCongestionEvent(s, CongestionEvent.FastRetransmit);
-    expect(v.fineTimeout).toBeCloseTo(t0 * 9 / 4, 12);
+    expect(v.fineTimeout).toBeCloseTo((t0 * 9) / 4, 12);
   });
 });
 

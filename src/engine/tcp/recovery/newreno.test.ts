@@ -46,7 +46,14 @@ describe('NewReno', () => {
 
   it('a partial ACK retransmits the next hole at once; the timer restarts on the first partial ACK only', () => {
     const nr = createNewReno();
-    const c = new HandContext({ state: CaState.Recovery, cwnd: 10, inflation: 5, highestAck: 14, recover: 29, dupacks: 5 });
+    const c = new HandContext({
+      state: CaState.Recovery,
+      cwnd: 10,
+      inflation: 5,
+      highestAck: 14,
+      recover: 29,
+      dupacks: 5,
+    });
     nr.enter(c);
     c.sent.length = 0;
     c.timer.length = 0;

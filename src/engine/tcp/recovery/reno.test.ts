@@ -41,15 +41,18 @@ describe('Reno fast recovery', () => {
     [10, 3, 3, 13],
     [10.5, 3, 3, 13],
     [7, 4, 4, 11],
-  ])('enter (cwnd %s, DupThresh %s): retransmit the first hole, inflate by the duplicate ACKs', (cwnd, dupThresh, inflation, window) => {
-    const c = new HandContext({ cwnd, dupThresh, dupacks: dupThresh, recover: 29 });
-    createReno().enter(c);
-    expect(c.sent).toEqual([10]);
-    expect(c.timer).toEqual(['reset mild']);
-    expect(c.inflation).toBe(inflation);
-    expect(c.tSeqno).toBe(30); // mild: new data continues where it was
-    expect(c.logged).toEqual([{ kind: Ev.RecoveryEnter, seq: 29, args: [window, 0], cwnd }]);
-  });
+  ])(
+    'enter (cwnd %s, DupThresh %s): retransmit the first hole, inflate by the duplicate ACKs',
+    (cwnd, dupThresh, inflation, window) => {
+      const c = new HandContext({ cwnd, dupThresh, dupacks: dupThresh, recover: 29 });
+      createReno().enter(c);
+      expect(c.sent).toEqual([10]);
+      expect(c.timer).toEqual(['reset mild']);
+      expect(c.inflation).toBe(inflation);
+      expect(c.tSeqno).toBe(30); // mild: new data continues where it was
+      expect(c.logged).toEqual([{ kind: Ev.RecoveryEnter, seq: 29, args: [window, 0], cwnd }]);
+    },
+  );
 
   it('a partial ACK ends recovery: no onPartialAck; the ACK that ends it grows the window', () => {
     const reno = createReno();

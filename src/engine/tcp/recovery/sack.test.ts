@@ -70,8 +70,26 @@ describe('SACK fast recovery', () => {
 
   it.each([
     // name, pipe, cwnd, SACKed → segments sent (holes first, then new data, while pipe < cwnd)
-    ['pipe below cwnd by two: two holes', 8, 10, [[12, 12], [14, 20]], [11, 13]],
-    ['room for more: the holes, then new data', 6, 10, [[12, 12], [14, 20]], [11, 13, 30, 31]],
+    [
+      'pipe below cwnd by two: two holes',
+      8,
+      10,
+      [
+        [12, 12],
+        [14, 20],
+      ],
+      [11, 13],
+    ],
+    [
+      'room for more: the holes, then new data',
+      6,
+      10,
+      [
+        [12, 12],
+        [14, 20],
+      ],
+      [11, 13, 30, 31],
+    ],
     ['pipe at cwnd: nothing', 10, 10, [[12, 12]], []],
   ] as [string, number, number, [number, number][], number[]][])('%s', (_name, pipe, cwnd, blocks, sent) => {
     const { s, c } = sender({ dupacks: 3, recover: 29 });
@@ -94,12 +112,27 @@ describe('SACK fast recovery', () => {
 
   it('a partial ACK: pipe −2, the timer restarts, the backoff clears, the holes left are reported', () => {
     const { s, c } = sender({ dupacks: 3, recover: 29 });
-    s.onDupAck(c, c.ack([[12, 12], [14, 16]]));
+    s.onDupAck(
+      c,
+      c.ack([
+        [12, 12],
+        [14, 16],
+      ]),
+    );
     s.enter(c);
     c.state = CaState.Recovery;
     const pipe = s.pipe;
     c.highestAck = 10; // the retransmission of 10 arrived
-    expect(s.onPartialAck(c, 1, c.ack([[12, 12], [14, 16]]))).toBe(true);
+    expect(
+      s.onPartialAck(
+        c,
+        1,
+        c.ack([
+          [12, 12],
+          [14, 16],
+        ]),
+      ),
+    ).toBe(true);
     expect(s.pipe).toBe(pipe - 2);
     expect(c.timer.at(-1)).toBe('restart');
     expect(c.backoffCleared).toBe(1);
