@@ -2,8 +2,6 @@
  * The engine's public surface: what the worker, the command-line runner and
  * the tests may use. Everything else under src/engine is internal.
  */
-import type { FaultSpec } from './scenario/types';
-
 /** Protocol events (events.csv `event` column), and those `stepToProtocolEvent` stops at. */
 export { STEP_EVENTS, type ProtocolEventName } from './output/event-log';
 
@@ -49,10 +47,4 @@ export interface SimState {
   eventsProcessed: number;
   flows: FlowState[];
   queues: QueueState[];
-}
-
-/** Commands a running engine accepts between events. */
-export interface EngineControl {
-  /** Add a fault now; times in it before `now` are taken as `now`. */
-  addFault(fault: FaultSpec): void;
 }
