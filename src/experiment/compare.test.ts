@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../engine/scenario/index';
-import type { Scenario } from '../engine/scenario/types';
+import { VARIANTS, type Scenario } from '../engine/scenario/types';
 import { runLengthChanges, variantScenarios, withRunLength } from './compare';
 import { smallBase } from './test-fixtures';
 
@@ -47,7 +47,7 @@ describe('variantScenarios', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
-      'variants[1]: unknown variant "rneo"; known variants: tahoe, reno, newreno, sack, vegas, westwood, westwoodnr, cubic; did you mean "reno"?',
+      `variants[1]: unknown variant "rneo"; known variants: ${VARIANTS.join(', ')}; did you mean "reno"?`,
       'variants[2]: variant "reno" is listed twice',
       'flows[0]: flow "U" is not a TCP flow: it has no variant',
       'flows[1]: unknown flow "Z" (TCP flows are "A")',

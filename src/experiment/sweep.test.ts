@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VARIANTS } from '../engine/scenario/types';
 import { planRuns, runId, runScenarioOf, seedOf } from './expand';
 import { parseSweep, parseSweepText, type LoadedBase } from './sweep';
 import { smallBase, smallSweep } from './test-fixtures';
@@ -123,7 +124,7 @@ describe('validation messages', () => {
       'parameters[1].values[2]: flows[1].rate: must be a bandwidth such as "10Mbps" or a number of bit/s (got "fast")',
     ]);
     expect(issues(withSweep((s) => (s.parameters[0].values = ['reno', 'rneo'])))).toEqual([
-      'parameters[0].values[1]: flows[0].variant: unknown variant "rneo"; known variants: tahoe, reno, newreno, sack, vegas, westwood, westwoodnr, cubic; did you mean "reno"?',
+      `parameters[0].values[1]: flows[0].variant: unknown variant "rneo"; known variants: ${VARIANTS.join(', ')}; did you mean "reno"?`,
     ]);
   });
 
