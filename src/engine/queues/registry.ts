@@ -25,6 +25,9 @@ const QUEUES: Builders = {
   red: (q, ctx) => new RedQueue(q, ctx.bandwidth, ctx.rng()),
 };
 
+/** The scenario's queue types, in the order the loader lists them. */
+export const QUEUE_TYPES = Object.keys(QUEUES) as readonly QueueSpec['type'][];
+
 export function createQueue(spec: QueueSpec, ctx: QueueContext): PacketQueue {
   const build = QUEUES[spec.type] as (spec: QueueSpec, ctx: QueueContext) => PacketQueue;
   return build(spec, ctx);

@@ -3,6 +3,7 @@
  * the path of that field.
  */
 import { describe, expect, it } from 'vitest';
+import { QUEUE_TYPES } from '../queues/registry';
 import { parseScenario } from './index';
 import { editDistance, formatPath, suggest } from './schema';
 import { VARIANTS, type ScenarioIssue } from './types';
@@ -216,7 +217,7 @@ describe('kinds, types and variants', () => {
   it('an unknown queue type', () => {
     expect(only(broken((s) => (s.links[1].queue.type = 'fifo')))).toEqual({
       path: 'links[1].queue.type',
-      message: 'unknown type "fifo"; known types: droptail, red',
+      message: `unknown type "fifo"; known types: ${QUEUE_TYPES.join(', ')}`,
     });
   });
 
