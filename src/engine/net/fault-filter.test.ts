@@ -20,10 +20,13 @@ function packet(kind: PacketKind, flow: number, seq: number, retx = 0): number {
 }
 
 describe('FaultFilter', () => {
-  it('passes everything while no fault is installed', () => {
+  it('is not armed, and passes everything, while no fault is installed', () => {
     const f = new FaultFilter();
+    expect(f.armed).toBe(false);
     expect(f.check(pool, packet(PacketKind.Data, 0, 5), 0)).toBe(DropCause.None);
     expect(f.down).toBe(false);
+    f.addBurst(10, 1);
+    expect(f.armed).toBe(true);
   });
 
   it.each([

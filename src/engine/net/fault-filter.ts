@@ -15,7 +15,7 @@
  *  - randomLoss: each packet is lost with the given probability while the
  *    fault lasts, drawn from a random stream of its own.
  *
- * A direction with no fault costs one test per packet.
+ * A direction with no fault costs one test per packet (`armed`).
  */
 import type { Rng } from '../core/rng';
 import { DropCause } from '../queues/queue';
@@ -34,8 +34,12 @@ interface PendingBurst {
 }
 
 export class FaultFilter {
-  /** some fault was installed here, or the link went down (the per-packet fast path) */
-  private armed = false;
+  /**
+   * Some fault was installed here, or the link went down: only then need a
+   * packet be checked (the network tests this field before calling check(),
+   * which keeps the per-packet path of a fault-free direction to one load).
+   */
+  armed = false;
   private isDown = false;
   /** dropSegments: flow index → sequence numbers whose first transmission is lost */
   private readonly segments = new Map<number, Set<number>>();
@@ -87,7 +91,6 @@ export class FaultFilter {
 
   /** Why packet `pkt`, entering at `now` (ns), is lost, or DropCause.None. */
   check(pool: PacketPool, pkt: number, now: number): DropCause {
-    if (!this.armed) return DropCause.None;
     if (this.segments.size > 0 && pool.kind[pkt] === PacketKind.Data && pool.retx[pkt] === 0) {
       const seqs = this.segments.get(pool.flow[pkt]);
       if (seqs !== undefined && seqs.has(pool.seq[pkt])) return DropCause.Segment;

@@ -43,8 +43,11 @@ export class Network {
   /** A packet enters a link direction: its fault filter acts first, then the queue decides. */
   offer(pkt: number, dir: LinkDir, now: number): void {
     dir.offered++;
-    const lost = dir.faults.check(this.pool, pkt, now);
-    if (lost !== DropCause.None) return this.drop(pkt, dir, lost, now);
+    const faults = dir.faults;
+    if (faults.armed) {
+      const lost = faults.check(this.pool, pkt, now);
+      if (lost !== DropCause.None) return this.drop(pkt, dir, lost, now);
+    }
     const idle = dir.queue.length === 0 && now >= dir.busyUntil;
     const idleSince = idle ? nsToSeconds(dir.busyUntil) : -1;
     dir.touchQueue(now);

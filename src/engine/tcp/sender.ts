@@ -139,14 +139,15 @@ export class TcpSender implements TimerOwner, SenderView {
     const rec = this.recovery;
     t.nowNs = now;
     const from = t.state;
-    const ack = t.pool.seq[pkt];
+    const pool = t.pool;
+    const ack = pool.seq[pkt];
     const before = t.highestAck;
     const a = this.sample;
     a.dup = ack === before;
     a.acked = ack > before ? ack - before : 0;
     a.rtt = -1;
     // The timestamp echo: RTT of the segment that triggered this ACK (not of the 40-byte SYN).
-    a.echoRtt = t.base === 1 && ack === 0 && !a.dup ? -1 : nsToSeconds(now - t.pool.echo[pkt]);
+    a.echoRtt = t.base === 1 && ack === 0 && !a.dup ? -1 : nsToSeconds(now - pool.echo[pkt]);
     let entered = false;
     if (ack > before) {
       let grow = true;
