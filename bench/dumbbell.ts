@@ -28,12 +28,21 @@ const simS = (t1 - t0) / 1000;
 const mb = (n: number) => (n / 1048576).toFixed(0);
 const mem = process.memoryUsage();
 const fmt = (n: number) => n.toLocaleString('en-US');
-console.log(`scenario          ${parsed.scenario.name} (${parsed.scenario.flows.length} flows, ${parsed.scenario.duration} s simulated)`);
+console.log(
+  `scenario          ${parsed.scenario.name} (${parsed.scenario.flows.length} flows, ${parsed.scenario.duration} s simulated)`,
+);
 console.log(`simulation        ${simS.toFixed(3)} s wall`);
 console.log(`events            ${fmt(sim.eventsProcessed)} (${fmt(Math.round(sim.eventsProcessed / simS))}/s)`);
 console.log(`link arrivals     ${fmt(arrivals)} (${fmt(Math.round(arrivals / simS))}/s)`);
 console.log(`packets delivered ${fmt(sim.accounting().delivered)}, dropped ${fmt(sim.accounting().dropped)}`);
-console.log(`outputs           ${((t2 - t1) / 1000).toFixed(3)} s to collect and format ${Object.values(csv).reduce((s, c) => s + c.length, 0).toLocaleString('en-US')} bytes of CSV`);
+console.log(
+  `outputs           ${((t2 - t1) / 1000).toFixed(3)} s to collect and format ${Object.values(csv)
+    .reduce((s, c) => s + c.length, 0)
+    .toLocaleString('en-US')} bytes of CSV`,
+);
 console.log(`memory            rss ${mb(mem.rss)} MB, heap used ${mb(mem.heapUsed)} MB`);
 const bottleneck = data.links.find((l) => l.link === 'bottleneck' && l.from === 'r1');
-if (bottleneck) console.log(`bottleneck        utilization ${(bottleneck.utilization * 100).toFixed(1)} %, ${fmt(bottleneck.queue_drops)} queue drops`);
+if (bottleneck)
+  console.log(
+    `bottleneck        utilization ${(bottleneck.utilization * 100).toFixed(1)} %, ${fmt(bottleneck.queue_drops)} queue drops`,
+  );

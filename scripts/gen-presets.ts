@@ -101,13 +101,22 @@ function catalogImports(presets: Preset[]): string {
 }
 
 function importName(p: Preset): string {
-  return p.ui.preset.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')).replace(/^(\d)/, '_$1');
+  return p.ui.preset
+    .replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))
+    .replace(/^(\d)/, '_$1');
 }
 
 function main(): void {
   const check = process.argv.includes('--check');
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
-  const presets = [...presets000(), ...presets001(), ...presets002(), ...presets003(), ...presets004(), ...lessonPresets()];
+  const presets = [
+    ...presets000(),
+    ...presets001(),
+    ...presets002(),
+    ...presets003(),
+    ...presets004(),
+    ...lessonPresets(),
+  ];
   const ids = new Set<string>();
   for (const p of presets) {
     if (ids.has(p.ui.preset)) throw new Error(`duplicate preset id ${p.ui.preset}`);
@@ -151,7 +160,9 @@ function main(): void {
       }
     }
   }
-  console.log(`${presets.length} presets, ${changed} file(s) ${check ? 'out of date' : 'written'} (${relative(process.cwd(), PROJECT) || '.'})`);
+  console.log(
+    `${presets.length} presets, ${changed} file(s) ${check ? 'out of date' : 'written'} (${relative(process.cwd(), PROJECT) || '.'})`,
+  );
   if (check && changed > 0) process.exitCode = 1;
 }
 

@@ -140,23 +140,30 @@ describe('several losses in one window', () => {
 });
 
 describe('a link outage', () => {
-  it.each(['tahoe', 'reno', 'newreno', 'sack'])('%s times out and backs off exponentially while the link is down', (v) => {
-    const sim = new Simulator(
-      singleFlow({ variant: v, duration: 8, faults: [{ kind: 'linkDown', link: 'bottleneck', at: 1.0, duration: 2.0 }] }),
-    );
-    sim.run();
-    const d = sim.runData();
-    const timeouts = d.events.filter((e) => e.event === 'timeout');
-    expect(timeouts.length).toBeGreaterThanOrEqual(3);
-    // Each successive RTO is twice the previous one while nothing gets through.
-    const gaps = timeouts.slice(1, 4).map((t, i) => t.time_s - timeouts[i].time_s);
-    for (let i = 1; i < gaps.length; i++) expect(gaps[i] / gaps[i - 1]).toBeCloseTo(2, 5);
-    for (const t of timeouts) expect(t.cwnd).toBe(1);
-    expect(d.events.some((e) => e.event === 'link_down')).toBe(true);
-    expect(d.events.some((e) => e.event === 'link_up')).toBe(true);
-    // The flow recovers after the outage.
-    const last = timeouts[timeouts.length - 1];
-    expect(d.summary[0].packets_delivered).toBeGreaterThan(300);
-    expect(last.time_s).toBeGreaterThan(3.0 - 1e-9);
-  });
+  it.each(['tahoe', 'reno', 'newreno', 'sack'])(
+    '%s times out and backs off exponentially while the link is down',
+    (v) => {
+      const sim = new Simulator(
+        singleFlow({
+          variant: v,
+          duration: 8,
+          faults: [{ kind: 'linkDown', link: 'bottleneck', at: 1.0, duration: 2.0 }],
+        }),
+      );
+      sim.run();
+      const d = sim.runData();
+      const timeouts = d.events.filter((e) => e.event === 'timeout');
+      expect(timeouts.length).toBeGreaterThanOrEqual(3);
+      // Each successive RTO is twice the previous one while nothing gets through.
+      const gaps = timeouts.slice(1, 4).map((t, i) => t.time_s - timeouts[i].time_s);
+      for (let i = 1; i < gaps.length; i++) expect(gaps[i] / gaps[i - 1]).toBeCloseTo(2, 5);
+      for (const t of timeouts) expect(t.cwnd).toBe(1);
+      expect(d.events.some((e) => e.event === 'link_down')).toBe(true);
+      expect(d.events.some((e) => e.event === 'link_up')).toBe(true);
+      // The flow recovers after the outage.
+      const last = timeouts[timeouts.length - 1];
+      expect(d.summary[0].packets_delivered).toBeGreaterThan(300);
+      expect(last.time_s).toBeGreaterThan(3.0 - 1e-9);
+    },
+  );
 });

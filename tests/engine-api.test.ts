@@ -3,6 +3,7 @@
  * adding faults while running; and the traffic models' accounting.
  */
 import { describe, expect, it } from 'vitest';
+import { nsToSeconds } from '../src/engine/core/time';
 import { runScenario } from '../src/engine/run';
 import { Simulator } from '../src/engine/simulator';
 import { load, singleFlow } from './support/scenarios';
@@ -137,9 +138,12 @@ describe('traffic', () => {
     plain.run();
     const delayed = new Simulator(singleFlow({ variant: 'reno', duration: 3, tcp: { delayedAck: true } }));
     delayed.run();
-    const acks = (s: Simulator) => s.dirs.filter((d) => s.queueIds[d.index].from === 'client').reduce((n, d) => n + d.offered, 0);
+    const acks = (s: Simulator) =>
+      s.dirs.filter((d) => s.queueIds[d.index].from === 'client').reduce((n, d) => n + d.offered, 0);
     expect(acks(delayed)).toBeLessThan(acks(plain) * 0.6);
-    expect(delayed.runData().summary[0].packets_delivered).toBeGreaterThan(plain.runData().summary[0].packets_delivered * 0.9);
+    expect(delayed.runData().summary[0].packets_delivered).toBeGreaterThan(
+      plain.runData().summary[0].packets_delivered * 0.9,
+    );
   });
 });
 
@@ -149,7 +153,11 @@ describe('time-sequence trace', () => {
     sim.tracePackets([0]);
     sim.run();
     const t = sim.packetTrace;
-    const rows = Array.from({ length: t.length }, (_, i) => ({ time: t.time.at(i), kind: t.kind.at(i), seq: t.seq.at(i) }));
+    const rows = Array.from({ length: t.length }, (_, i) => ({
+      time: t.time.at(i),
+      kind: t.kind.at(i),
+      seq: t.seq.at(i),
+    }));
     const of = (k: number) => rows.filter((r) => r.kind === k);
     expect(of(3).map((r) => r.seq)).toEqual([30, 32]); // dropped
     expect(of(1).map((r) => r.seq)).toEqual([30, 32]); // retransmitted
@@ -168,7 +176,7 @@ describe('start jitter', () => {
       const sc = singleFlow({ variant: 'reno', duration: 1, seed });
       const sim = new Simulator({ ...sc, startJitter: 0.2 });
       sim.runUntil(1);
-      return sim.receivers[0]!.startedAt / 1e9;
+      return nsToSeconds(sim.receivers[0]!.startedAt);
     };
     const a = starts(1);
     expect(a).toBeGreaterThanOrEqual(0);

@@ -11,16 +11,36 @@ import { dumbbell, singleFlow } from './support/scenarios';
 
 const CASES: [string, () => Scenario][] = [
   ['reno, 5 drops', () => singleFlow({ variant: 'reno', drops: [30, 32, 34, 36, 38] })],
-  ['sack, outage', () => singleFlow({ variant: 'sack', duration: 6, faults: [{ kind: 'linkDown', link: 'bottleneck', at: 1, duration: 0.7 }] })],
+  [
+    'sack, outage',
+    () =>
+      singleFlow({
+        variant: 'sack',
+        duration: 6,
+        faults: [{ kind: 'linkDown', link: 'bottleneck', at: 1, duration: 0.7 }],
+      }),
+  ],
   [
     'newreno, random loss both ways',
-    () => singleFlow({ variant: 'newreno', duration: 6, faults: [{ kind: 'randomLoss', link: 'bottleneck', rate: 0.02, at: 0 }] }),
+    () =>
+      singleFlow({
+        variant: 'newreno',
+        duration: 6,
+        faults: [{ kind: 'randomLoss', link: 'bottleneck', rate: 0.02, at: 0 }],
+      }),
   ],
   [
     'tahoe, burst',
-    () => singleFlow({ variant: 'tahoe', faults: [{ kind: 'dropBurst', link: 'bottleneck', from: 'r1', at: 1, count: 6 }] }),
+    () =>
+      singleFlow({
+        variant: 'tahoe',
+        faults: [{ kind: 'dropBurst', link: 'bottleneck', from: 'r1', at: 1, count: 6 }],
+      }),
   ],
-  ['dumbbell with CBR, DropTail', () => dumbbell({ variants: ['reno', 'newreno', 'sack', 'tahoe'], cbrRates: ['3Mbps'], duration: 8, limit: 20 })],
+  [
+    'dumbbell with CBR, DropTail',
+    () => dumbbell({ variants: ['reno', 'newreno', 'sack', 'tahoe'], cbrRates: ['3Mbps'], duration: 8, limit: 20 }),
+  ],
   [
     'dumbbell, RED gentle',
     () =>
@@ -57,7 +77,8 @@ describe.each(CASES)('%s', (_name, make) => {
     while (sim.step()) {
       expect(sim.time).toBeGreaterThanOrEqual(last);
       last = sim.time;
-      if (++steps % 997 === 0) for (const f of sim.state().flows) if (f.kind === 'tcp') expect(f.cwnd).toBeGreaterThanOrEqual(1);
+      if (++steps % 997 === 0)
+        for (const f of sim.state().flows) if (f.kind === 'tcp') expect(f.cwnd).toBeGreaterThanOrEqual(1);
     }
     const d = sim.runData();
     for (const f of d.flowSeries) {
@@ -80,11 +101,20 @@ describe.each(CASES)('%s', (_name, make) => {
 describe('seeds', () => {
   it('a different seed changes random losses, the same seed does not', () => {
     const mk = (seed: number) =>
-      singleFlow({ variant: 'reno', seed, duration: 4, faults: [{ kind: 'randomLoss', link: 'bottleneck', rate: 0.02, at: 0 }] });
+      singleFlow({
+        variant: 'reno',
+        seed,
+        duration: 4,
+        faults: [{ kind: 'randomLoss', link: 'bottleneck', rate: 0.02, at: 0 }],
+      });
     const drops = (seed: number) => {
       const sim = new Simulator(mk(seed));
       sim.run();
-      return sim.runData().events.filter((e) => e.event === 'drop').map((e) => `${e.time_s}:${e.seq}`).join(',');
+      return sim
+        .runData()
+        .events.filter((e) => e.event === 'drop')
+        .map((e) => `${e.time_s}:${e.seq}`)
+        .join(',');
     };
     expect(drops(7)).toBe(drops(7));
     expect(drops(7)).not.toBe(drops(8));

@@ -27,7 +27,11 @@ describe('the twin scenarios', () => {
     const r = parseScenarioText(caseJson(c));
     expect(r.ok, id).toBe(c.loadsToday);
     if (!r.ok) {
-      for (const issue of r.issues) expect(ROUND2.some((re) => re.test(issue.path)), `${issue.path}: ${issue.message}`).toBe(true);
+      for (const issue of r.issues)
+        expect(
+          ROUND2.some((re) => re.test(issue.path)),
+          `${issue.path}: ${issue.message}`,
+        ).toBe(true);
     }
   });
 });
@@ -45,7 +49,10 @@ describe('the reference data', () => {
   it('stays small (a few hundred kB)', () => {
     const dir = join(CASE_DIR, '..', 'reference');
     const size = (d: string): number =>
-      readdirSync(d, { withFileTypes: true }).reduce((a, e) => a + (e.isDirectory() ? size(join(d, e.name)) : readFileSync(join(d, e.name)).length), 0);
+      readdirSync(d, { withFileTypes: true }).reduce(
+        (a, e) => a + (e.isDirectory() ? size(join(d, e.name)) : readFileSync(join(d, e.name)).length),
+        0,
+      );
     expect(size(dir)).toBeLessThan(450_000);
   });
 
@@ -92,7 +99,8 @@ describe('bufferbloat and its cures, as ns-3 tells it (issue 15)', () => {
 
 describe('the variants, as ns-3 tells it (issue 16)', () => {
   it('BBR fills the pipe alone with either buffer, and keeps the deep one a third of a BDP full', () => {
-    for (const id of ['bbr-shallow', 'bbr-deep']) expect(mean(id, 'bottleneck', 'utilization'), id).toBeGreaterThan(0.97);
+    for (const id of ['bbr-shallow', 'bbr-deep'])
+      expect(mean(id, 'bottleneck', 'utilization'), id).toBeGreaterThan(0.97);
     expect(mean('bbr-deep', 'bottleneck', 'mean_queue_pkts')).toBeGreaterThan(20);
     expect(mean('bbr-deep', 'bottleneck', 'mean_queue_pkts')).toBeLessThan(48);
     expect(mean('bbr-deep', 'bottleneck', 'drops')).toBe(0);
@@ -100,9 +108,13 @@ describe('the variants, as ns-3 tells it (issue 16)', () => {
 
   it('BBR goes STARTUP → DRAIN → PROBE_BW, then to PROBE_RTT every ~10 s for 200 ms and more', () => {
     for (const id of ['bbr-shallow', 'bbr-deep']) {
-      const ev = ns3Events(id).filter((e) => e.run === 1).map((e) => e.event);
+      const ev = ns3Events(id)
+        .filter((e) => e.run === 1)
+        .map((e) => e.event);
       expect(ev.slice(0, 3), id).toEqual(['startup', 'drain', 'probe_bw']);
-      const probes = ns3Events(id).filter((e) => e.run === 1 && e.event === 'probe_rtt').map((e) => e.time_s);
+      const probes = ns3Events(id)
+        .filter((e) => e.run === 1 && e.event === 'probe_rtt')
+        .map((e) => e.time_s);
       expect(probes.length, id).toBe(3);
       for (let i = 1; i < probes.length; i++) {
         expect(probes[i] - probes[i - 1], id).toBeGreaterThan(10);

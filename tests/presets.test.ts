@@ -14,7 +14,14 @@ import type { RunData } from '../src/engine/output/rundata';
 import { runScenario } from '../src/engine/run';
 import { formatIssues, parseScenario } from '../src/engine/scenario/index';
 import type { Scenario } from '../src/engine/scenario/types';
-import { PRESETS, PRESET_FILES, PRESET_ID_PATTERN, findPreset, presetGroups, searchPresets } from '../src/presets/catalog';
+import {
+  PRESETS,
+  PRESET_FILES,
+  PRESET_ID_PATTERN,
+  findPreset,
+  presetGroups,
+  searchPresets,
+} from '../src/presets/catalog';
 import {
   LESSONS,
   applyLessonRun,
@@ -129,9 +136,20 @@ describe('search', () => {
     const hits = searchPresets('000');
     const p000 = PRESETS.filter((p) => p.paper === '000').map((p) => p.id);
     expect(p000).toHaveLength(20);
-    expect(hits.slice(0, 20).map((p) => p.id).sort()).toEqual([...p000].sort());
-    expect(searchPresets('paper 004').every((p) => p.paper === '004' || p.description.toLowerCase().includes('004'))).toBe(true);
-    expect(searchPresets('paper 004').slice(0, 9).every((p) => p.paper === '004')).toBe(true);
+    expect(
+      hits
+        .slice(0, 20)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([...p000].sort());
+    expect(
+      searchPresets('paper 004').every((p) => p.paper === '004' || p.description.toLowerCase().includes('004')),
+    ).toBe(true);
+    expect(
+      searchPresets('paper 004')
+        .slice(0, 9)
+        .every((p) => p.paper === '004'),
+    ).toBe(true);
   });
 
   it('finds by variant, case-insensitively', () => {
@@ -146,7 +164,9 @@ describe('search', () => {
 
   it('finds by a word of the description', () => {
     const hits = searchPresets('discarder').map((p) => p.id);
-    expect(hits).toEqual(expect.arrayContaining(['p004-loss-none', 'p004-loss-1', 'p004-loss-2', 'p004-loss-5', 'p004-loss-all']));
+    expect(hits).toEqual(
+      expect.arrayContaining(['p004-loss-none', 'p004-loss-1', 'p004-loss-2', 'p004-loss-5', 'p004-loss-all']),
+    );
     expect(searchPresets('starved').map((p) => p.id)).toContain('p003-topo3-droptail-30ms');
   });
 
@@ -156,7 +176,13 @@ describe('search', () => {
     expect(hits.every((p) => p.paper === '004')).toBe(true);
     // Matches in the tags (the four outages and "all packets lost", a link down) rank above matches in the text.
     expect(hits.slice(0, 5).map((p) => p.id)).toEqual(
-      expect.arrayContaining(['p004-outage-0.05', 'p004-outage-0.1', 'p004-outage-0.2', 'p004-outage-10', 'p004-loss-all']),
+      expect.arrayContaining([
+        'p004-outage-0.05',
+        'p004-outage-0.1',
+        'p004-outage-0.2',
+        'p004-outage-10',
+        'p004-loss-all',
+      ]),
     );
     expect(searchPresets('vegas zzzqqq')).toEqual([]);
   });
@@ -174,10 +200,22 @@ describe('paper tables', () => {
         expect(r.header).toHaveLength(t.rowHeader.length);
         expect(r.values).toHaveLength(t.columns.length);
         for (const id of r.presets) expect(findPreset(id), `${t.id} → ${id}`).toBeDefined();
-        for (const c of t.columns) expect(cellMetric(t, r, c), `${t.id} ${r.header.join(' ')} ${c.label}`).toBeDefined();
+        for (const c of t.columns)
+          expect(cellMetric(t, r, c), `${t.id} ${r.header.join(' ')} ${c.label}`).toBeDefined();
       }
     }
-    expect(PAPER_TABLES.map((t) => t.id)).toEqual(['000-IV', '000-V', '000-VI', '000-VII', '002-1', '002-B3', '003-2', '003-4', '004-2', '004-3']);
+    expect(PAPER_TABLES.map((t) => t.id)).toEqual([
+      '000-IV',
+      '000-V',
+      '000-VI',
+      '000-VII',
+      '002-1',
+      '002-B3',
+      '003-2',
+      '003-4',
+      '004-2',
+      '004-3',
+    ]);
   });
 
   it('name only flows that the presets have', () => {
@@ -192,9 +230,13 @@ describe('paper tables', () => {
     }
   });
 
-  it('agree with each preset\'s ui.table', () => {
+  it("agree with each preset's ui.table", () => {
     for (const p of PRESETS) {
-      if (p.table) expect(tablesForPreset(p.id).map((t) => t.id), p.id).toContain(p.table);
+      if (p.table)
+        expect(
+          tablesForPreset(p.id).map((t) => t.id),
+          p.id,
+        ).toContain(p.table);
       else expect(tablesForPreset(p.id), p.id).toEqual([]);
     }
   });
@@ -225,9 +267,24 @@ describe('paper tables', () => {
   it('average several presets that share one printed row (004 Table 3)', () => {
     const summary = (v: string, t: number) => [
       {
-        flow: 'ftp', kind: 'tcp' as const, variant: v, from: 'server', to: 'client', throughput_kbps: 0, packets_sent: 0,
-        packets_delivered: 0, retransmissions: 0, timeouts: 0, fast_retransmits: 0, drops: 0, drop_rate: 0,
-        avg_latency_ms: null, avg_cwnd: null, avg_ssthresh: null, completion_s: t, ack_drops: 0,
+        flow: 'ftp',
+        kind: 'tcp' as const,
+        variant: v,
+        from: 'server',
+        to: 'client',
+        throughput_kbps: 0,
+        packets_sent: 0,
+        packets_delivered: 0,
+        retransmissions: 0,
+        timeouts: 0,
+        fast_retransmits: 0,
+        drops: 0,
+        drop_rate: 0,
+        avg_latency_ms: null,
+        avg_cwnd: null,
+        avg_ssthresh: null,
+        completion_s: t,
+        ack_drops: 0,
       },
     ];
     const rows = compareWithPaper('004-3', [
@@ -324,7 +381,10 @@ function checkLessonRun(l: Lesson, run: LessonRun, scenario: Scenario): void {
   const seen = new Map<string, number>();
   for (const e of events) {
     seen.set(e.event, (seen.get(e.event) ?? 0) + 1);
-    if (['fast_retransmit', 'recovery_enter', 'recovery_exit', 'partial_ack', 'timeout'].includes(e.event) && isLossLesson(l)) {
+    if (
+      ['fast_retransmit', 'recovery_enter', 'recovery_exit', 'partial_ack', 'timeout'].includes(e.event) &&
+      isLossLesson(l)
+    ) {
       expect(captionTemplate(l, variant, e.event), `${l.id}/${run.id}: caption for ${e.event}`).toBeDefined();
     }
     const text = captionFor(l, variant, e);
@@ -340,9 +400,10 @@ function checkLessonRun(l: Lesson, run: LessonRun, scenario: Scenario): void {
       expect(seen.get('fast_retransmit') ?? 0, `${q.id} in ${run.id}`).toBeGreaterThan(0);
       continue;
     }
-    expect(seen.get(q.at) ?? 0, `${l.id}/${run.id}: question ${q.id} waits for ${q.at} #${q.occurrence ?? 1}`).toBeGreaterThanOrEqual(
-      q.occurrence ?? 1,
-    );
+    expect(
+      seen.get(q.at) ?? 0,
+      `${l.id}/${run.id}: question ${q.id} waits for ${q.at} #${q.occurrence ?? 1}`,
+    ).toBeGreaterThanOrEqual(q.occurrence ?? 1);
     expect(questionsAt(l, variant, q.at, q.occurrence ?? 1)).toContain(q);
   }
 }
@@ -356,7 +417,15 @@ describe('lesson behaviour the captions describe', () => {
     const l = LESSONS.find((x) => x.id === 'multi-loss')!;
     const base = findPreset(l.preset)!.scenario;
     const events = (id: string) =>
-      runScenario(load(applyLessonRun(base, l.runs.find((r) => r.id === id)!), id)).events.filter((e) => e.flow === 'tcp');
+      runScenario(
+        load(
+          applyLessonRun(
+            base,
+            l.runs.find((r) => r.id === id)!,
+          ),
+          id,
+        ),
+      ).events.filter((e) => e.flow === 'tcp');
     const count = (id: string, ev: string) => events(id).filter((e) => e.event === ev).length;
     expect(count('reno', 'timeout')).toBeGreaterThan(0);
     expect(count('newreno', 'partial_ack')).toBe(2);

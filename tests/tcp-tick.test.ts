@@ -18,7 +18,13 @@ type Tcp = Record<string, unknown>;
 const RUNS: [string, (tcp: Tcp) => Scenario][] = [
   [
     'reno through a 1.5 s outage',
-    (tcp) => singleFlow({ variant: 'reno', duration: 6, faults: [{ kind: 'linkDown', link: 'bottleneck', at: 1, duration: 1.5 }], tcp }),
+    (tcp) =>
+      singleFlow({
+        variant: 'reno',
+        duration: 6,
+        faults: [{ kind: 'linkDown', link: 'bottleneck', at: 1, duration: 1.5 }],
+        tcp,
+      }),
   ],
   [
     'newreno, 2 % random loss',
@@ -32,12 +38,20 @@ const RUNS: [string, (tcp: Tcp) => Scenario][] = [
         tcp,
       }),
   ],
-  ['sack, three drops, delayed ACKs', (tcp) => singleFlow({ variant: 'sack', drops: [30, 32, 34], tcp: { ...tcp, delayedAck: true } })],
+  [
+    'sack, three drops, delayed ACKs',
+    (tcp) => singleFlow({ variant: 'sack', drops: [30, 32, 34], tcp: { ...tcp, delayedAck: true } }),
+  ],
   [
     'five variants and UDP, DropTail',
-    (tcp) => dumbbell({ variants: ['reno', 'cubic', 'westwood', 'vegas', 'tahoe'], cbrRates: ['3Mbps'], duration: 15, tcp }),
+    (tcp) =>
+      dumbbell({ variants: ['reno', 'cubic', 'westwood', 'vegas', 'tahoe'], cbrRates: ['3Mbps'], duration: 15, tcp }),
   ],
-  ['RED', (tcp) => dumbbell({ variants: ['newreno', 'sack', 'westwoodnr'], duration: 15, queue: { type: 'red', limit: 50 }, tcp })],
+  [
+    'RED',
+    (tcp) =>
+      dumbbell({ variants: ['newreno', 'sack', 'westwoodnr'], duration: 15, queue: { type: 'red', limit: 50 }, tcp }),
+  ],
 ];
 
 /**
@@ -101,7 +115,10 @@ describe('tcpTick > 0: the timer on ns-2 ticks', () => {
   });
 
   it('times out on a timer that is a whole number of ticks, backed off by doubling', () => {
-    const timeouts = (tcp: Tcp) => runScenario(outage(tcp)).events.filter((e) => e.event === 'timeout').map((e) => e.time_s);
+    const timeouts = (tcp: Tcp) =>
+      runScenario(outage(tcp))
+        .events.filter((e) => e.event === 'timeout')
+        .map((e) => e.time_s);
     const exact = timeouts({});
     const ticked = timeouts({ tcpTick: 0.01, tcpTickPhase: 0.004 });
     expect(ticked).toHaveLength(exact.length);

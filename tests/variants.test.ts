@@ -53,33 +53,45 @@ describe('Vegas alone on a bottleneck (papers 001, 003)', () => {
     ['1.5 Mb/s, 10 ms', '1.5Mbps', '10ms', 50, 1, 3, 3], // 1.84 / 1 / 2
     ['5 Mb/s, 50 ms', '5Mbps', '50ms', 100, 1, 3, 8], // 2.15 / 2 / 3
     ['1.5 Mb/s with α = 3, β = 6', '1.5Mbps', '10ms', 50, 3, 6, 3], // 3.84 / 3 / 4
-  ])('%s: keeps between α and β packets queued and loses nothing', (_n, bottleneck, delay, limit, alpha, beta, settled) => {
-    const d = run(
-      singleFlow({ variant: 'vegas', window: 200, duration: 20, bottleneck, delay, limit, tcp: { vegas: { alpha, beta } } }),
-    );
-    const s = d.summary[0];
-    expect(s.drops).toBe(0);
-    expect(s.timeouts).toBe(0);
-    const q = queueStats(d, 'bottleneck', 'r1', settled);
-    expect(q.min).toBeGreaterThanOrEqual(alpha);
-    expect(q.max).toBeLessThanOrEqual(beta);
-    // diff, the queue Vegas believes it keeps, is in the band too (rounded, as Vegas compares it)
-    const diff = d.flowSeries[0].columns.vegas_diff;
-    for (let i = at(d, settled); i < d.times.length; i++) {
-      expect(Math.round(diff[i])).toBeGreaterThanOrEqual(alpha);
-      expect(Math.round(diff[i])).toBeLessThanOrEqual(beta);
-    }
-    // …and the link stays busy: a standing queue of α..β packets never runs dry.
-    const thr = d.flowSeries[0].columns.throughput_kbps;
-    const payloadRate = (parseFloat(bottleneck) * 1000 * 1000) / 1040; // kbit/s of 1000-byte payloads
-    for (let i = at(d, settled + 0.5); i < d.times.length; i++) expect(thr[i]).toBeGreaterThan(0.99 * payloadRate);
-  });
+  ])(
+    '%s: keeps between α and β packets queued and loses nothing',
+    (_n, bottleneck, delay, limit, alpha, beta, settled) => {
+      const d = run(
+        singleFlow({
+          variant: 'vegas',
+          window: 200,
+          duration: 20,
+          bottleneck,
+          delay,
+          limit,
+          tcp: { vegas: { alpha, beta } },
+        }),
+      );
+      const s = d.summary[0];
+      expect(s.drops).toBe(0);
+      expect(s.timeouts).toBe(0);
+      const q = queueStats(d, 'bottleneck', 'r1', settled);
+      expect(q.min).toBeGreaterThanOrEqual(alpha);
+      expect(q.max).toBeLessThanOrEqual(beta);
+      // diff, the queue Vegas believes it keeps, is in the band too (rounded, as Vegas compares it)
+      const diff = d.flowSeries[0].columns.vegas_diff;
+      for (let i = at(d, settled); i < d.times.length; i++) {
+        expect(Math.round(diff[i])).toBeGreaterThanOrEqual(alpha);
+        expect(Math.round(diff[i])).toBeLessThanOrEqual(beta);
+      }
+      // …and the link stays busy: a standing queue of α..β packets never runs dry.
+      const thr = d.flowSeries[0].columns.throughput_kbps;
+      const payloadRate = (parseFloat(bottleneck) * 1000 * 1000) / 1040; // kbit/s of 1000-byte payloads
+      for (let i = at(d, settled + 0.5); i < d.times.length; i++) expect(thr[i]).toBeGreaterThan(0.99 * payloadRate);
+    },
+  );
 
   it('BaseRTT is the propagation and transmission delay of the path', () => {
     const d = run(singleFlow({ variant: 'vegas', window: 200, duration: 5 }));
     const base = d.flowSeries[0].columns.vegas_base_rtt_ms;
     // 2·(1 + 10) ms propagation + 1040 B at 10 and 1.5 Mb/s + a 40-byte ACK back
-    const expected = 22 + (1040 * 8) / 10e6 * 1e3 + (1040 * 8) / 1.5e6 * 1e3 + (40 * 8) / 1.5e6 * 1e3 + (40 * 8) / 10e6 * 1e3;
+    const expected =
+      22 + ((1040 * 8) / 10e6) * 1e3 + ((1040 * 8) / 1.5e6) * 1e3 + ((40 * 8) / 1.5e6) * 1e3 + ((40 * 8) / 10e6) * 1e3;
     expect(base[base.length - 1]).toBeCloseTo(expected, 6);
   });
 });
@@ -165,7 +177,7 @@ describe('Westwood on a 10 Mb/s, 10 ms point-to-point link (paper 002)', () => {
     expect(bwe / thr).toBeGreaterThan(0.9); // 1.03: duplicate ACKs count as delivered data
     expect(bwe / thr).toBeLessThan(1.15);
     // RTTmin: 2·10 ms + 1040 B and a 40-byte ACK at 10 Mb/s
-    expect(c.westwood_rtt_min_ms[d.times.length - 1]).toBeCloseTo(20 + (1080 * 8) / 10e6 * 1e3, 6);
+    expect(c.westwood_rtt_min_ms[d.times.length - 1]).toBeCloseTo(20 + ((1080 * 8) / 10e6) * 1e3, 6);
   });
 
   it('without loss, when the window never overflows the buffer, it is Reno sample for sample', () => {

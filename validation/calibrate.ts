@@ -87,12 +87,21 @@ export function spreads(c: Case, runs: number): Spread[] {
       drops: r.drops === '' ? null : Number(r.drops),
       timeouts: null,
     })),
-    refLink && { drops: Number(refLink.drops), avg_queue_pkts: Number(refLink.avg_queue_pkts), utilization: Number(refLink.utilization) },
+    refLink && {
+      drops: Number(refLink.drops),
+      avg_queue_pkts: Number(refLink.avg_queue_pkts),
+      utilization: Number(refLink.utilization),
+    },
   );
   const samples: Record<string, number>[] = [];
   for (let k = 1; k <= runs; k++) {
     const o = runOurs(c, c.seeds[0], { events: false, perturb: perturbation(c, k) });
-    samples.push(metricsOf(o.summary, o.links.find((l) => l.from === 'r1')));
+    samples.push(
+      metricsOf(
+        o.summary,
+        o.links.find((l) => l.from === 'r1'),
+      ),
+    );
   }
   return Object.keys(nsMetrics).map((metric) => {
     const xs = samples.map((s) => s[metric]);

@@ -80,7 +80,14 @@ function singleFlow(o: {
     measure: { from: o.measure?.[0] ?? 0, to: o.measure?.[1] ?? o.duration },
     nodes: SINGLE_NODES,
     links: [
-      { id: 'access', a: 'server', b: 'r1', bandwidth: o.access ?? '10Mbps', delay: '1ms', queue: { type: 'droptail', limit: 100 } },
+      {
+        id: 'access',
+        a: 'server',
+        b: 'r1',
+        bandwidth: o.access ?? '10Mbps',
+        delay: '1ms',
+        queue: { type: 'droptail', limit: 100 },
+      },
       {
         id: 'bottleneck',
         a: 'r1',
@@ -250,7 +257,10 @@ function buildCases(): Case[] {
         scenario: dumbbell({
           name: `${VARIANT_NAMES[v]} against ${mbps} Mb/s of UDP`,
           description: `One ${VARIANT_NAMES[v]} flow (window 1000) and a ${mbps} Mb/s CBR flow share a 10 Mb/s, 20 ms bottleneck with a 50-packet DropTail queue.`,
-          flows: [{ id: 'T', variant: v }, { id: 'U', rate }],
+          flows: [
+            { id: 'T', variant: v },
+            { id: 'U', rate },
+          ],
           duration: 20,
           measure: [0, 20],
           queue: { type: 'droptail', limit: 50 },
@@ -265,13 +275,30 @@ function buildCases(): Case[] {
 
   // 4. Two TCP flows sharing the bottleneck.
   const two: [string, string, DumbbellFlow[]][] = [
-    ['two-reno', 'Two Reno flows, equal RTTs', [{ id: 'A', variant: 'reno' }, { id: 'B', variant: 'reno', start: 0.5 }]],
+    [
+      'two-reno',
+      'Two Reno flows, equal RTTs',
+      [
+        { id: 'A', variant: 'reno' },
+        { id: 'B', variant: 'reno', start: 0.5 },
+      ],
+    ],
     [
       'two-newreno-rtt',
       'Two NewReno flows, RTTs of about 44 and 84 ms',
-      [{ id: 'A', variant: 'newreno' }, { id: 'B', variant: 'newreno', start: 0.5, accessDelay: '21ms' }],
+      [
+        { id: 'A', variant: 'newreno' },
+        { id: 'B', variant: 'newreno', start: 0.5, accessDelay: '21ms' },
+      ],
     ],
-    ['two-sack-tahoe', 'SACK against Tahoe, equal RTTs', [{ id: 'A', variant: 'sack' }, { id: 'B', variant: 'tahoe', start: 0.5 }]],
+    [
+      'two-sack-tahoe',
+      'SACK against Tahoe, equal RTTs',
+      [
+        { id: 'A', variant: 'sack' },
+        { id: 'B', variant: 'tahoe', start: 0.5 },
+      ],
+    ],
   ];
   for (const [id, name, flows] of two) {
     cases.push({
@@ -329,13 +356,23 @@ function buildCases(): Case[] {
   }
 
   // 6. RED (packet mode, min 5, max 15, max_p 0.1, w 0.002, gentle).
-  const red = { type: 'red', limit: 50, minThresh: 5, maxThresh: 15, maxP: 0.1, weight: 0.002, gentle: true, meanPacketSize: 500 };
+  const red = {
+    type: 'red',
+    limit: 50,
+    minThresh: 5,
+    maxThresh: 15,
+    maxP: 0.1,
+    weight: 0.002,
+    gentle: true,
+    meanPacketSize: 500,
+  };
   cases.push({
     id: 'red-reno-4',
     family: 'red',
     scenario: dumbbell({
       name: 'Four Reno flows through RED',
-      description: 'Four Reno flows, started 0.25 s apart, share a 10 Mb/s, 20 ms bottleneck with a RED queue (packet mode; thresholds 5 and 15 packets, max_p 0.1, weight 0.002, gentle).',
+      description:
+        'Four Reno flows, started 0.25 s apart, share a 10 Mb/s, 20 ms bottleneck with a RED queue (packet mode; thresholds 5 and 15 packets, max_p 0.1, weight 0.002, gentle).',
       flows: ['A', 'B', 'C', 'D'].map((id, i) => ({ id, variant: 'reno', start: 0.25 * i })),
       duration: 40,
       measure: [5, 40],
@@ -351,8 +388,13 @@ function buildCases(): Case[] {
     family: 'red',
     scenario: dumbbell({
       name: 'Two SACK flows and 3 Mb/s of UDP through RED',
-      description: 'Two SACK flows and a 3 Mb/s CBR flow share a 10 Mb/s, 20 ms bottleneck with the RED queue of red-reno-4.',
-      flows: [{ id: 'A', variant: 'sack' }, { id: 'B', variant: 'sack', start: 0.5 }, { id: 'U', rate: '3Mbps' }],
+      description:
+        'Two SACK flows and a 3 Mb/s CBR flow share a 10 Mb/s, 20 ms bottleneck with the RED queue of red-reno-4.',
+      flows: [
+        { id: 'A', variant: 'sack' },
+        { id: 'B', variant: 'sack', start: 0.5 },
+        { id: 'U', rate: '3Mbps' },
+      ],
       duration: 40,
       measure: [5, 40],
       queue: red,

@@ -73,7 +73,10 @@ const RANK: Record<EventRow['event'], number> = { drop: 0, timeout: 1, fast_retr
 export function canonical(events: EventRow[]): EventRow[] {
   return [...events].sort(
     (a, b) =>
-      a.time_s - b.time_s || RANK[a.event] - RANK[b.event] || (a.flow < b.flow ? -1 : a.flow > b.flow ? 1 : 0) || a.seq - b.seq,
+      a.time_s - b.time_s ||
+      RANK[a.event] - RANK[b.event] ||
+      (a.flow < b.flow ? -1 : a.flow > b.flow ? 1 : 0) ||
+      a.seq - b.seq,
   );
 }
 
@@ -95,7 +98,7 @@ export function mean(xs: number[]): number {
 
 /** Mathis, Semke, Mahdavi & Ott (1997): throughput = (MSS/RTT)·C/√p with C = √(3/2), in kb/s. */
 export function mathisKbps(mssBytes: number, rttSeconds: number, p: number): number {
-  return ((mssBytes * 8) / rttSeconds) * Math.sqrt(3 / (2 * p)) / 1000;
+  return (((mssBytes * 8) / rttSeconds) * Math.sqrt(3 / (2 * p))) / 1000;
 }
 
 /**

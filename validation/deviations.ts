@@ -39,7 +39,7 @@ export interface Deviation {
 export const DEVIATIONS: readonly Deviation[] = [
   {
     id: 'D1',
-    title: "cwnd after a fast retransmit was ⌊⌊W⌋/2⌋ in the engine, W/2 in ns-2.35 (precisionReduce_ true by default)",
+    title: 'cwnd after a fast retransmit was ⌊⌊W⌋/2⌋ in the engine, W/2 in ns-2.35 (precisionReduce_ true by default)',
     kind: 'engine bug',
     fixed: {
       date: '2026-11-21',
@@ -63,7 +63,8 @@ export const DEVIATIONS: readonly Deviation[] = [
   },
   {
     id: 'D3',
-    title: "the engine's SACK sender retransmitted a lost retransmission again in the same recovery; ns-2.35's Sack1 (ScoreBoardRQ) waits for the timer",
+    title:
+      "the engine's SACK sender retransmitted a lost retransmission again in the same recovery; ns-2.35's Sack1 (ScoreBoardRQ) waits for the timer",
     kind: 'engine bug',
     fixed: {
       date: '2026-11-21',
@@ -80,7 +81,8 @@ export const DEVIATIONS: readonly Deviation[] = [
     fixed: {
       date: '2026-11-21',
       change: 'default initialCwnd 2 (src/engine/scenario/defaults.ts)',
-      evidence: 'found while writing the cases, which state initialCwnd 2 explicitly so that the reference data does not depend on a default',
+      evidence:
+        'found while writing the cases, which state initialCwnd 2 explicitly so that the reference data does not depend on a default',
     },
   },
   {
@@ -95,13 +97,14 @@ export const DEVIATIONS: readonly Deviation[] = [
       evidence:
         'in exact time the outage cases timed out 11 ms early (RTO 0.2586 s against 27 ticks, both armed at 0.995829 s) and ' +
         'loss-reno-p0.001 seed 1 and loss-newreno-p0.05 seeds 1, 3 and 5 each had one timeout 10–40 ms apart. The cases now run ' +
-        "with tcpTick 0.01 and the phase ns-2 drew for each agent (reference/ticks.csv): all six replay ns-2 event for event, " +
+        'with tcpTick 0.01 and the phase ns-2 drew for each agent (reference/ticks.csv): all six replay ns-2 event for event, ' +
         "every seed, and the engine's mean srtt equals ns-2's (about 108.9 ms where the path's RTT is 101 ms)",
     },
   },
   {
     id: 'D6',
-    title: 'events due at the same instant: ns-2 orders them by its floating-point clock, the engine (integer nanoseconds) by when each was scheduled',
+    title:
+      'events due at the same instant: ns-2 orders them by its floating-point clock, the engine (integer nanoseconds) by when each was scheduled',
     kind: 'deliberate',
   },
   { id: 'D7', title: 'RED draws its random numbers from a different generator', kind: 'inevitable' },
@@ -189,7 +192,7 @@ export interface Divergence {
 }
 
 const TIE_6MBPS =
-  "0.370413 s: CBR packet 277 reaches r1 at the instant a transmission there ends; ns-2 starts the next transmission first and queues it, the engine finds the queue full and drops it";
+  '0.370413 s: CBR packet 277 reaches r1 at the instant a transmission there ends; ns-2 starts the next transmission first and queues it, the engine finds the queue full and drops it';
 
 /** Every case not in EXACT_REPLAY: why it does not replay ns-2. */
 export const DIVERGENCE: Readonly<Record<string, Divergence>> = {
@@ -211,14 +214,17 @@ export const DIVERGENCE: Readonly<Record<string, Divergence>> = {
   },
   'udp-sack-8mbps': {
     causes: ['D6'],
-    first: '4.438080 s: CBR packet 4437 arrives at r1 as a transmission ends; ns-2 queues it, the engine drops it (all TCP sends and ACKs equal until then)',
+    first:
+      '4.438080 s: CBR packet 4437 arrives at r1 as a transmission ends; ns-2 queues it, the engine drops it (all TCP sends and ACKs equal until then)',
   },
   'red-reno-4': {
     causes: ['D7'],
-    first: "0.436021 s: the engine's RED drops A's fast retransmission of segment 203 early (at random, 49 packets waiting); ns-2's queues it",
+    first:
+      "0.436021 s: the engine's RED drops A's fast retransmission of segment 203 early (at random, 49 packets waiting); ns-2's queues it",
   },
   'red-sack-udp': {
     causes: ['D7'],
-    first: "0.385594 s: the engine's RED drops A's segment 260 early (at random, 49 packets waiting); ns-2's queues it and drops 261 at the limit",
+    first:
+      "0.385594 s: the engine's RED drops A's segment 260 early (at random, 49 packets waiting); ns-2's queues it and drops 261 at the limit",
   },
 };

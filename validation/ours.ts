@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nsToSeconds } from '../src/engine/core/time';
 import { PacketKind } from '../src/engine/net/packets';
 import type { LinkDir } from '../src/engine/net/link-dir';
 import type { DropCause } from '../src/engine/queues/queue';
@@ -45,8 +46,12 @@ export function withNs2Ticks(id: string, s: Scenario): Scenario {
     flows: s.flows.map((f) => {
       if (f.kind !== 'tcp' || f.tcp.tcpTick === 0) return f;
       const r = rows.find((x) => x.flow === f.id);
-      if (!r) throw new Error(`${id} seed ${s.seed}: no ns-2 tick phase for flow ${f.id} in reference/ticks.csv (npm run validate:ns2)`);
-      if (r.tick_s !== f.tcp.tcpTick) throw new Error(`${id}: flow ${f.id} ticks every ${f.tcp.tcpTick} s, ns-2 every ${r.tick_s} s`);
+      if (!r)
+        throw new Error(
+          `${id} seed ${s.seed}: no ns-2 tick phase for flow ${f.id} in reference/ticks.csv (npm run validate:ns2)`,
+        );
+      if (r.tick_s !== f.tcp.tcpTick)
+        throw new Error(`${id}: flow ${f.id} ticks every ${f.tcp.tcpTick} s, ns-2 every ${r.tick_s} s`);
       return { ...f, tcp: { ...f.tcp, tcpTickPhase: r.boot_time_s } };
     }),
   };
@@ -84,7 +89,6 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
 
   if (wantEvents) {
     const sent = sim.send.bind(sim);
-    const faultDrop = sim.faultDrop.bind(sim);
     const dropped = sim.dropped.bind(sim);
     const noteTx = (pkt: number, now: number) => {
       if (pool.kind[pkt] !== PacketKind.Data || pool.retx[pkt] !== 1) return;
@@ -92,7 +96,7 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
       events.push({
         case: c.id,
         flow: sim.flowIds[fi],
-        time_s: now / 1e9,
+        time_s: nsToSeconds(now),
         event: 'retransmit',
         seq: pool.seq[pkt] - base(fi),
         cwnd: null,
@@ -104,17 +108,13 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
       noteTx(pkt, now);
       sent(pkt, node, now);
     };
-    sim.faultDrop = (pkt: number, node: number, cause: DropCause, now: number) => {
-      noteTx(pkt, now);
-      faultDrop(pkt, node, cause, now);
-    };
     sim.dropped = (pkt: number, dir: LinkDir, cause: DropCause, now: number) => {
       if (pool.kind[pkt] !== PacketKind.Ack) {
         const fi = pool.flow[pkt];
         events.push({
           case: c.id,
           flow: sim.flowIds[fi],
-          time_s: now / 1e9,
+          time_s: nsToSeconds(now),
           event: 'drop',
           seq: pool.seq[pkt] - base(fi),
           cwnd: null,
@@ -126,7 +126,9 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
   }
 
   const snapshot = () =>
-    scenario.flows.map((f, fi) => (f.kind === 'tcp' ? Math.max(-1, sim.state().flows[fi].ackedSeq) : sim.stats[fi].bytes));
+    scenario.flows.map((f, fi) =>
+      f.kind === 'tcp' ? Math.max(-1, sim.state().flows[fi].ackedSeq) : sim.stats[fi].bytes,
+    );
   sim.runUntil(scenario.measure.from);
   const atFrom = snapshot();
   sim.runUntil(scenario.measure.to);

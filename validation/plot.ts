@@ -111,20 +111,26 @@ function panelSvg(p: Panel, top: number): string {
   for (const v of yt) {
     const y = ty(v).toFixed(1);
     s.push(`<line x1="${M.left}" y1="${y}" x2="${M.left + pw}" y2="${y}" stroke="#eee"/>`);
-    s.push(`<text x="${M.left - 6}" y="${(Number(y) + 4).toFixed(1)}" ${FONT} font-size="11" text-anchor="end">${v}</text>`);
+    s.push(
+      `<text x="${M.left - 6}" y="${(Number(y) + 4).toFixed(1)}" ${FONT} font-size="11" text-anchor="end">${v}</text>`,
+    );
   }
   s.push(
     `<text x="${M.left + pw / 2}" y="${top + H - 8}" ${FONT} font-size="12" text-anchor="middle">${esc(p.xLabel)}</text>`,
   );
   const yc = top + M.top + ph / 2;
-  s.push(`<text x="16" y="${yc}" ${FONT} font-size="12" text-anchor="middle" transform="rotate(-90 16 ${yc})">${esc(p.yLabel)}</text>`);
+  s.push(
+    `<text x="16" y="${yc}" ${FONT} font-size="12" text-anchor="middle" transform="rotate(-90 16 ${yc})">${esc(p.yLabel)}</text>`,
+  );
   s.push(`<clipPath id="c${top}"><rect x="${M.left}" y="${top + M.top}" width="${pw}" height="${ph}"/></clipPath>`);
   s.push(`<g clip-path="url(#c${top})">`);
   for (const l of p.lines) {
     const pts: string[] = [];
     let prev: [number, number] | null = null;
     // Keep only the ends of each flat run: the figure is the same, the file smaller.
-    const kept = l.points.filter((pt, i, a) => i === 0 || i === a.length - 1 || pt[1] !== a[i - 1][1] || pt[1] !== a[i + 1][1]);
+    const kept = l.points.filter(
+      (pt, i, a) => i === 0 || i === a.length - 1 || pt[1] !== a[i - 1][1] || pt[1] !== a[i + 1][1],
+    );
     for (const pt of kept) {
       if (l.step && prev) pts.push(`${tx(pt[0]).toFixed(1)},${ty(prev[1]).toFixed(1)}`);
       pts.push(`${tx(pt[0]).toFixed(1)},${ty(pt[1]).toFixed(1)}`);
@@ -169,7 +175,10 @@ function figure(title: string, subtitle: string, panels: Panel[], legend: Legend
     const w = 34 + it.label.length * 6.2;
     const y = 60;
     if (it.shape) s.push(marker(lx + 10, y - 4, { color: it.color, shape: it.shape, filled: it.filled ?? true }));
-    else s.push(`<line x1="${lx}" y1="${y - 4}" x2="${lx + 22}" y2="${y - 4}" stroke="${it.color}" stroke-width="2"${it.dash ? ` stroke-dasharray="${it.dash}"` : ''}/>`);
+    else
+      s.push(
+        `<line x1="${lx}" y1="${y - 4}" x2="${lx + 22}" y2="${y - 4}" stroke="${it.color}" stroke-width="2"${it.dash ? ` stroke-dasharray="${it.dash}"` : ''}/>`,
+      );
     s.push(`<text x="${lx + 26}" y="${y}" ${FONT} font-size="11">${esc(it.label)}</text>`);
     lx += w;
   }
@@ -216,7 +225,13 @@ function cwndPanel(
   ] as const) {
     for (const e of evs) {
       if (e.time_s > until || (e.event !== 'fast_retransmit' && e.event !== 'timeout')) continue;
-      markers.push({ x: e.time_s, y: clamp(e.cwnd ?? 1), color, shape: e.event === 'timeout' ? 'cross' : 'triangle', filled });
+      markers.push({
+        x: e.time_s,
+        y: clamp(e.cwnd ?? 1),
+        color,
+        shape: e.event === 'timeout' ? 'cross' : 'triangle',
+        filled,
+      });
     }
   }
   return {
@@ -228,8 +243,18 @@ function cwndPanel(
     lines: [
       ...(withSsthresh
         ? [
-            { points: nsR.map((r): [number, number] => [r.time_s, clamp(r.ssthresh)]), color: NS2, dash: '1 3', step: true },
-            { points: ourR.map((r): [number, number] => [r.time_s, clamp(r.ssthresh)]), color: OURS, dash: '1 5', step: true },
+            {
+              points: nsR.map((r): [number, number] => [r.time_s, clamp(r.ssthresh)]),
+              color: NS2,
+              dash: '1 3',
+              step: true,
+            },
+            {
+              points: ourR.map((r): [number, number] => [r.time_s, clamp(r.ssthresh)]),
+              color: OURS,
+              dash: '1 5',
+              step: true,
+            },
           ]
         : []),
       { points: nsR.map((r) => [r.time_s, clamp(r.cwnd)]), color: NS2_WIDE, width: 4.5 },
@@ -239,8 +264,13 @@ function cwndPanel(
   };
 }
 
-const NAMES: Record<string, string> = { tahoe: 'Tahoe', reno: 'Reno', newreno: 'NewReno', sack: 'SACK', vegas: 'Vegas' };
-
+const NAMES: Record<string, string> = {
+  tahoe: 'Tahoe',
+  reno: 'Reno',
+  newreno: 'NewReno',
+  sack: 'SACK',
+  vegas: 'Vegas',
+};
 
 export function writePlots(): string[] {
   mkdirSync(OUT, { recursive: true });
@@ -255,11 +285,23 @@ export function writePlots(): string[] {
       const c = caseById(`drop-${v}-${n}`);
       const o = runOurs(c);
       const drops = (c.params.drops as number[]).join(', ');
-      return cwndPanel(`${n} dropped (segment${n === '1' ? '' : 's'} ${drops})`, refSeries(c.id)!, o.series.get('A')!, 2, refEvents(c.id), o.events);
+      return cwndPanel(
+        `${n} dropped (segment${n === '1' ? '' : 's'} ${drops})`,
+        refSeries(c.id)!,
+        o.series.get('A')!,
+        2,
+        refEvents(c.id),
+        o.events,
+      );
     });
     write(
       `drops-${v}.svg`,
-      figure(`${NAMES[v]}: cwnd with 1, 2 and 5 segments dropped`, '1.5 Mb/s, 10 ms bottleneck, window 20; the first 2 s of 5. Markers: large ns-2.35, small ours.', panels, [...CWND_LEGEND, ...EVENT_LEGEND]),
+      figure(
+        `${NAMES[v]}: cwnd with 1, 2 and 5 segments dropped`,
+        '1.5 Mb/s, 10 ms bottleneck, window 20; the first 2 s of 5. Markers: large ns-2.35, small ours.',
+        panels,
+        [...CWND_LEGEND, ...EVENT_LEGEND],
+      ),
     );
   }
 
@@ -270,7 +312,12 @@ export function writePlots(): string[] {
   });
   write(
     'outage.svg',
-    figure('Link outage from 1.0 s to 2.5 s: cwnd', `Three backed-off timeouts in both, at the same instants: the engine on ns-2's 10 ms RTT clock (tcpTick).`, outage, [...CWND_LEGEND, ...EVENT_LEGEND]),
+    figure(
+      'Link outage from 1.0 s to 2.5 s: cwnd',
+      `Three backed-off timeouts in both, at the same instants: the engine on ns-2's 10 ms RTT clock (tcpTick).`,
+      outage,
+      [...CWND_LEGEND, ...EVENT_LEGEND],
+    ),
   );
 
   {
@@ -292,7 +339,11 @@ export function writePlots(): string[] {
     const panels: Panel[] = ['tahoe', 'reno', 'newreno', 'sack', 'vegas'].map((v) => {
       const ns = rates.map((r) => [r, refFlow(`udp-${v}-${r}mbps`, 'T').goodput_kbps / 1000] as [number, number]);
       const ours = rates.map(
-        (r) => [r, runOurs(caseById(`udp-${v}-${r}mbps`), 1, { events: false }).summary[0].goodput_kbps / 1000] as [number, number],
+        (r) =>
+          [r, runOurs(caseById(`udp-${v}-${r}mbps`), 1, { events: false }).summary[0].goodput_kbps / 1000] as [
+            number,
+            number,
+          ],
       );
       return {
         height: 190,
@@ -304,7 +355,15 @@ export function writePlots(): string[] {
         xTicks: rates,
         yTicks: [0, 2, 4, 6, 8],
         lines: [
-          { points: [[1.5, 8.5], [8.5, 1.5]], color: '#bbb', dash: '2 2', width: 1 },
+          {
+            points: [
+              [1.5, 8.5],
+              [8.5, 1.5],
+            ],
+            color: '#bbb',
+            dash: '2 2',
+            width: 1,
+          },
           { points: ns, color: NS2_WIDE, width: 4 },
           { points: ours, color: OURS, dash: '5 3', width: 1.5 },
         ],
@@ -316,10 +375,15 @@ export function writePlots(): string[] {
     });
     write(
       'udp.svg',
-      figure('TCP goodput against constant-rate UDP', '10 Mb/s, 20 ms bottleneck, 50-packet DropTail queue, 20 s; grey: 10 Mb/s minus the UDP rate.', panels, [
-        { label: 'ns-2.35', color: NS2, shape: 'circle' },
-        { label: 'ours', color: OURS, shape: 'square', filled: false },
-      ]),
+      figure(
+        'TCP goodput against constant-rate UDP',
+        '10 Mb/s, 20 ms bottleneck, 50-packet DropTail queue, 20 s; grey: 10 Mb/s minus the UDP rate.',
+        panels,
+        [
+          { label: 'ns-2.35', color: NS2, shape: 'circle' },
+          { label: 'ours', color: OURS, shape: 'square', filled: false },
+        ],
+      ),
     );
   }
 

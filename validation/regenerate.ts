@@ -20,7 +20,16 @@
  * they read the committed CSVs.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +64,16 @@ export const SUMMARY_COLUMNS = [
   'avg_ssthresh',
   'avg_srtt_ms',
 ] as const;
-export const LINK_COLUMNS = ['case', 'seed', 'link', 'from', 'packets_forwarded', 'drops', 'utilization', 'avg_queue_pkts'] as const;
+export const LINK_COLUMNS = [
+  'case',
+  'seed',
+  'link',
+  'from',
+  'packets_forwarded',
+  'drops',
+  'utilization',
+  'avg_queue_pkts',
+] as const;
 export const EVENT_COLUMNS = ['case', 'flow', 'time_s', 'event', 'seq', 'cwnd', 'ssthresh'] as const;
 export const TICK_COLUMNS = ['case', 'seed', 'flow', 'tick_s', 'boot_time_s'] as const;
 
@@ -85,7 +103,8 @@ function writeFiles(): void {
     [SCENARIO_DIR, '.json'],
     [TCL_DIR, '.tcl'],
   ] as const) {
-    for (const f of readdirSync(dir)) if (f.endsWith(ext) && !ids.has(f.slice(0, -ext.length))) unlinkSync(join(dir, f));
+    for (const f of readdirSync(dir))
+      if (f.endsWith(ext) && !ids.has(f.slice(0, -ext.length))) unlinkSync(join(dir, f));
   }
   for (const c of CASES) {
     writeFileSync(join(SCENARIO_DIR, `${c.id}.json`), scenarioJson(c));
@@ -131,7 +150,9 @@ function runNs(tcl: string, out: string, seed: number): Promise<void> {
     p.stderr.on('data', (d: Buffer) => (err += d.toString()));
     p.stdout.on('data', () => {});
     p.on('error', reject);
-    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ns ${tcl} exited ${code}: ${err.slice(0, 2000)}`))));
+    p.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ns ${tcl} exited ${code}: ${err.slice(0, 2000)}`)),
+    );
   });
 }
 
@@ -148,7 +169,8 @@ function checkDropList(c: Case, x: Extracted): void {
     const retx = x.events.filter((e) => e.event === 'retransmit' && e.flow === f.flow);
     const first = retx.length > 0 ? retx[0].time_s : Infinity;
     const late = x.events.filter((e) => e.event === 'drop' && e.flow === f.flow && e.time_s > first);
-    if (late.length > 0) throw new Error(`${c.id}: a listed drop came after a retransmission; ErrorModel/List's count is off`);
+    if (late.length > 0)
+      throw new Error(`${c.id}: a listed drop came after a retransmission; ErrorModel/List's count is off`);
   }
 }
 
@@ -187,7 +209,12 @@ async function runAll(cases: Case[]): Promise<Map<string, Extracted[]>> {
   return results;
 }
 
-function mergeCsv(file: string, columns: readonly string[], fresh: Record<string, Cell>[], replaced: Set<string>): void {
+function mergeCsv(
+  file: string,
+  columns: readonly string[],
+  fresh: Record<string, Cell>[],
+  replaced: Set<string>,
+): void {
   const path = join(REF_DIR, file);
   const kept: Record<string, Cell>[] = existsSync(path)
     ? parseCsv(readFileSync(path, 'utf8')).filter((r) => !replaced.has(r.case))
@@ -197,7 +224,13 @@ function mergeCsv(file: string, columns: readonly string[], fresh: Record<string
   // Stable: by case order, then as produced.
   const indexed = rows.map((r, i) => ({ r, i }));
   indexed.sort((a, b) => order.get(String(a.r.case))! - order.get(String(b.r.case))! || a.i - b.i);
-  writeFileSync(path, formatCsv(columns, indexed.map((x) => x.r)));
+  writeFileSync(
+    path,
+    formatCsv(
+      columns,
+      indexed.map((x) => x.r),
+    ),
+  );
 }
 
 async function main(): Promise<void> {
@@ -227,7 +260,10 @@ async function main(): Promise<void> {
         if (c.family === 'drops' || c.family === 'outage' || c.id in EXACT_REPLAY) events.push(...x.events);
         for (const [flow, rows] of x.series) {
           const name = c.series.length > 1 ? `${c.id}-${flow}.csv` : `${c.id}.csv`;
-          writeFileSync(join(REF_DIR, 'series', name), formatCsv(['time_s', 'cwnd', 'ssthresh'], rows as unknown as Record<string, Cell>[]));
+          writeFileSync(
+            join(REF_DIR, 'series', name),
+            formatCsv(['time_s', 'cwnd', 'ssthresh'], rows as unknown as Record<string, Cell>[]),
+          );
         }
       }
     }

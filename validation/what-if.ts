@@ -36,6 +36,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nsToSeconds } from '../src/engine/core/time';
 import type { Simulator } from '../src/engine/simulator';
 import { CASES, NS2_TICK, type Case } from './cases';
 import { describeEvent, divergence, type EventDivergence } from './compare';
@@ -58,7 +59,14 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { prefixes: [], allSeeds: false, seeds: null, context: 3, keep: null, jobs: Math.max(1, cpus().length) };
+  const o: Options = {
+    prefixes: [],
+    allSeeds: false,
+    seeds: null,
+    context: 3,
+    keep: null,
+    jobs: Math.max(1, cpus().length),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--seeds') {
@@ -130,7 +138,14 @@ class Ns2Timer {
     }
     const srtt = Math.round(v.srtt_ / TICK) * TICK;
     const kRttvar = Math.round((4 * v.rttvar_) / TICK) * TICK;
-    return { flow: this.flow, t, rto: Math.max(this.minRto, srtt + kRttvar) * v.backoff_, srtt, kRttvar, backoff: v.backoff_ };
+    return {
+      flow: this.flow,
+      t,
+      rto: Math.max(this.minRto, srtt + kRttvar) * v.backoff_,
+      srtt,
+      kRttvar,
+      backoff: v.backoff_,
+    };
   }
 
   /** The timer that fired at a timeout at t. */
@@ -144,11 +159,19 @@ class Ns2Timer {
 function watchTimers(sim: Simulator, into: Arming[]): void {
   sim.senders.forEach((s, fi) => {
     if (!s) return;
-    const set = s.setRtxTimer.bind(s);
-    s.setRtxTimer = (now: number) => {
-      const r = s.rtt;
-      into.push({ flow: sim.flowIds[fi], t: now / 1e9, rto: r.rto(), srtt: r.srtt, kRttvar: 4 * r.rttvar, backoff: r.backoff });
-      set(now);
+    const tcb = s.tcb;
+    const set = tcb.setRtxTimer.bind(tcb);
+    tcb.setRtxTimer = () => {
+      const r = tcb.rtt;
+      into.push({
+        flow: sim.flowIds[fi],
+        t: nsToSeconds(tcb.nowNs),
+        rto: r.rto(),
+        srtt: r.srtt,
+        kRttvar: 4 * r.rttvar,
+        backoff: r.backoff,
+      });
+      set();
     };
   });
 }
@@ -202,7 +225,10 @@ export async function compareCase(c: Case, seed: number, dir: string): Promise<O
   const ourArmings: Arming[] = [];
   const o = runOurs(c, seed, { events: true, prepare: (sim) => watchTimers(sim, ourArmings) });
   const flows = new Set(x.summary.map((r) => r.flow));
-  const diff = divergence(x.events, o.events.filter((e) => flows.has(e.flow)));
+  const diff = divergence(
+    x.events,
+    o.events.filter((e) => flows.has(e.flow)),
+  );
   return { c, seed, ns2Events: x.events.length, diff, ns2Timers, ourArmings };
 }
 

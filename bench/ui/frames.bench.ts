@@ -35,21 +35,32 @@ test('22-flow dumbbell at max speed: frame times and long tasks', async ({ page 
   await page.getByTestId('import-input').setInputFiles({
     name: 'dumbbell-22.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify({ ...JSON.parse(readFileSync('bench/dumbbell-22.json', 'utf8')), duration: 5000 })),
+    buffer: Buffer.from(
+      JSON.stringify({ ...JSON.parse(readFileSync('bench/dumbbell-22.json', 'utf8')), duration: 5000 }),
+    ),
   });
   await page.getByTestId('run-status').and(page.locator('[data-status="ready"]')).waitFor();
   await page.getByLabel('Speed').fill(String(SPEEDS.indexOf('max')));
-  if (VIEW === 'charts') await page.evaluate(() => document.querySelector('.charts-area')?.scrollIntoView({ block: 'start' }));
+  if (VIEW === 'charts')
+    await page.evaluate(() => document.querySelector('.charts-area')?.scrollIntoView({ block: 'start' }));
   await page.waitForTimeout(500);
 
   const cdp = await page.context().newCDPSession(page);
   const liveHeap = async () => {
     await cdp.send('HeapProfiler.collectGarbage');
-    return page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null);
+    return page.evaluate(
+      () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null,
+    );
   };
   const heapStart = await liveHeap();
   await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __long: number[]; __longAt: number[]; __t0: number; __stop: boolean };
+    const w = window as unknown as {
+      __frames: number[];
+      __long: number[];
+      __longAt: number[];
+      __t0: number;
+      __stop: boolean;
+    };
     w.__frames = [];
     w.__long = [];
     w.__longAt = [];
@@ -72,7 +83,13 @@ test('22-flow dumbbell at max speed: frame times and long tasks', async ({ page 
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForTimeout(PLAY_MS);
   const result = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __long: number[]; __longAt: number[]; __t0: number; __stop: boolean };
+    const w = window as unknown as {
+      __frames: number[];
+      __long: number[];
+      __longAt: number[];
+      __t0: number;
+      __stop: boolean;
+    };
     w.__stop = true;
     return {
       frames: w.__frames.slice(1),

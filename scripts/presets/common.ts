@@ -5,7 +5,7 @@
  */
 import type { FlowSummaryRow } from '../../src/engine/output/rundata';
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { type LessonPatch } from '../../src/presets/lessons';
 import { PAPER_TABLES, cellMetric, compareWithPaper, type ComparisonRow } from '../../src/presets/paper-tables';
 
@@ -70,13 +70,13 @@ export const GROUPS = {
 } as const;
 
 export const TITLES: Record<string, string> = {
-  '000': 'Chavda and Satoniya, "Performance Evaluation of TCP in the Presence of UDP in Heterogeneous Networks by using Network Simulator 2"',
+  '000':
+    'Chavda and Satoniya, "Performance Evaluation of TCP in the Presence of UDP in Heterogeneous Networks by using Network Simulator 2"',
   '001': 'Kapre and Saxena, "Performance Analysis of TCP Variants"',
   '002': 'Patel and Rathod, "Effectiveness of Transport layer Protocols in congestion less and congested scenarios"',
   '003': 'Ali, Roufayel and Kadry, "Performance Evaluation of TCP Protocol Using Network Simulator"',
   '004': 'Subedi, "Evaluation of TCP congestion control mechanisms using OPNET simulator"',
 };
-
 
 export function node(id: string, kind: 'host' | 'router', x: number, y: number): Json {
   return { id, kind, x, y };
@@ -162,7 +162,12 @@ export function columnVariant(tableId: string, label: string): Variant | undefin
 }
 
 /** "Tahoe 1096.0, Reno 1096.0, …" */
-export function listByVariant(runs: Run[], flow: string, pick: (s: FlowSummaryRow) => number | null, digits = 1): string {
+export function listByVariant(
+  runs: Run[],
+  flow: string,
+  pick: (s: FlowSummaryRow) => number | null,
+  digits = 1,
+): string {
   return [...byVariant(runs, flow)].map(([v, s]) => `${VARIANT_LABELS[v]} ${fmt(pick(s), digits)}`).join(', ');
 }
 
@@ -185,17 +190,26 @@ export function comparisonTable(
   ).filter((r: ComparisonRow) => r.presets.some((p) => presetIds.includes(p)));
   const head = [...table.rowHeader, ...table.columns.map((c) => c.label)];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
-  const COUNTS = new Set(['packets_sent', 'packets_delivered', 'retransmissions', 'timeouts', 'fast_retransmits', 'drops']);
+  const COUNTS = new Set([
+    'packets_sent',
+    'packets_delivered',
+    'retransmissions',
+    'timeouts',
+    'fast_retransmits',
+    'drops',
+  ]);
   cmp.forEach((r, ri) => {
     const paperRow = table.rows.filter((x) => x.presets.some((p) => presetIds.includes(p)))[ri];
     const d = table.columns.map((col) => (COUNTS.has(cellMetric(table, paperRow, col)?.metric ?? '') ? 0 : digits));
     lines.push(`| ${r.header.join(' | ')} (paper) | ${r.cells.map((c, i) => fmt(c.paper, d[i])).join(' | ')} |`);
-    if (ns2) lines.push(`| ${r.header.join(' | ')} (ns-2.35) | ${r.cells.map((c, i) => fmt(ns2(r.header, c.column), d[i])).join(' | ')} |`);
+    if (ns2)
+      lines.push(
+        `| ${r.header.join(' | ')} (ns-2.35) | ${r.cells.map((c, i) => fmt(ns2(r.header, c.column), d[i])).join(' | ')} |`,
+      );
     lines.push(`| ${r.header.join(' | ')} (ours) | ${r.cells.map((c, i) => fmt(c.ours, d[i])).join(' | ')} |`);
   });
   return lines.join('\n');
 }
-
 
 // ---------------------------------------------------------------------------
 // Reference numbers from ns-2.35 itself
@@ -216,7 +230,9 @@ export function five(t: number, r: number, n: number, v: number, s: number): ByV
 }
 
 export function nsList(v: ByVariant, digits = 1, unit = ''): string {
-  return (Object.entries(v) as [Variant, number][]).map(([k, x]) => `${VARIANT_LABELS[k]} ${fmt(x, digits)}${unit}`).join(', ');
+  return (Object.entries(v) as [Variant, number][])
+    .map(([k, x]) => `${VARIANT_LABELS[k]} ${fmt(x, digits)}${unit}`)
+    .join(', ');
 }
 
 export function close(a: number, b: number, rel: number): boolean {

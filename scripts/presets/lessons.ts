@@ -1,7 +1,22 @@
 /** The lessons' scenarios (src/presets/lessons.ts holds their steps and questions). */
 import type { FlowSummaryRow } from '../../src/engine/output/rundata';
 import { LESSONS, jainIndex } from '../../src/presets/lessons';
-import { GROUPS, type Json, type Preset, type Run, type RunSpec, cbrFlow, droptail, fmt, link, node, red, row, scenarioBody, tcpFlow } from './common';
+import {
+  GROUPS,
+  type Json,
+  type Preset,
+  type Run,
+  type RunSpec,
+  cbrFlow,
+  droptail,
+  fmt,
+  link,
+  node,
+  red,
+  row,
+  scenarioBody,
+  tcpFlow,
+} from './common';
 
 /** server —10 Mbps, 1 ms— r1 —1.5 Mbps— client, as the top-level single-drop example. */
 export function lessonPath(bottleneckDelay = '10ms'): { nodes: Json[]; links: Json[] } {
@@ -145,7 +160,8 @@ export function lessonPresets(): Preset[] {
       '',
       '**What to look for.** The bottleneck queue: Vegas keeps 1–3 of its segments there, Reno and CUBIC fill it until it overflows. Compare `avg_latency_ms`, `drops` and `throughput_kbps`.',
     ],
-    (runs) => `**Our run** (20 s): ${lessonRunList(runs, 'tcp', (s) => `, ${s.drops} drops, average latency ${fmt(s.avg_latency_ms, 0)} ms`)}. All fill the link; only the loss-based variants also fill the queue.`,
+    (runs) =>
+      `**Our run** (20 s): ${lessonRunList(runs, 'tcp', (s) => `, ${s.drops} drops, average latency ${fmt(s.avg_latency_ms, 0)} ms`)}. All fill the link; only the loss-based variants also fill the queue.`,
   );
   lesson(
     'westwood-loss',
@@ -163,7 +179,8 @@ export function lessonPresets(): Preset[] {
       '',
       '**What to look for.** ssthresh after each loss: Reno halves it every time, Westwood sets it from its bandwidth estimate; the throughputs.',
     ],
-    (runs) => `**Our run** (30 s): ${lessonRunList(runs, 'tcp', (s) => `, average ssthresh ${fmt(s.avg_ssthresh, 1)}`)}.`,
+    (runs) =>
+      `**Our run** (30 s): ${lessonRunList(runs, 'tcp', (s) => `, average ssthresh ${fmt(s.avg_ssthresh, 1)}`)}.`,
   );
   lesson(
     'red-droptail',
@@ -195,11 +212,14 @@ export function lessonPresets(): Preset[] {
     [
       '**Setup.** A Reno transfer (window 100 segments) and a 500 kbps UDP stream share a 1.5 Mbps / 20 ms bottleneck between R1 and R2. Its queue is RED: up to 50 packets, random early drops once the average passes 5 packets, probability rising to 0.1 at 15 (gentle RED keeps going up to 30). The lesson runs it again with a DropTail queue of 50 packets. The first 5 s (slow start) are not measured.',
       '',
-      '**What to look for.** The queue length and RED\'s average; the latency of both flows; drops spread out (RED) or in bursts when the queue is full (DropTail).',
+      "**What to look for.** The queue length and RED's average; the latency of both flows; drops spread out (RED) or in bursts when the queue is full (DropTail).",
     ],
     (runs) =>
       `**Our run** (measured 5–30 s): ${runs
-        .map((r) => `${r.label}: TCP ${fmt(row(r, 'tcp').throughput_kbps, 0)} kbps at ${fmt(row(r, 'tcp').avg_latency_ms, 0)} ms, UDP ${fmt(row(r, 'udp').throughput_kbps, 0)} kbps at ${fmt(row(r, 'udp').avg_latency_ms, 0)} ms (${row(r, 'tcp').drops + row(r, 'udp').drops} drops)`)
+        .map(
+          (r) =>
+            `${r.label}: TCP ${fmt(row(r, 'tcp').throughput_kbps, 0)} kbps at ${fmt(row(r, 'tcp').avg_latency_ms, 0)} ms, UDP ${fmt(row(r, 'udp').throughput_kbps, 0)} kbps at ${fmt(row(r, 'udp').avg_latency_ms, 0)} ms (${row(r, 'tcp').drops + row(r, 'udp').drops} drops)`,
+        )
         .join('; ')}. The throughputs hardly change; the waiting time does.`,
   );
   lesson(

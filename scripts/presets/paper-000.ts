@@ -1,8 +1,31 @@
 /** Paper 000's presets: TCP variants against UDP on a heterogeneous dumbbell (four environments × five UDP rates). */
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { PAPER_TABLES } from '../../src/presets/paper-tables';
-import { type ByVariant, GROUPS, type Preset, type Run, TITLES, byVariant, cbrFlow, close, columnVariant, comparisonTable, droptail, five, fmt, link, listByVariant, node, nsList, ranked, row, scenarioBody, tcpFlow, variantRuns } from './common';
+import {
+  type ByVariant,
+  GROUPS,
+  type Preset,
+  type Run,
+  TITLES,
+  byVariant,
+  cbrFlow,
+  close,
+  columnVariant,
+  comparisonTable,
+  droptail,
+  five,
+  fmt,
+  link,
+  listByVariant,
+  node,
+  nsList,
+  ranked,
+  row,
+  scenarioBody,
+  tcpFlow,
+  variantRuns,
+} from './common';
 
 export type Env000 = 'ee' | 'ef' | 'ff' | 'fe';
 export const ENV000: Record<Env000, { label: string; table: string; sender: 'E' | 'F'; receiver: 'E' | 'F' }> = {
@@ -50,7 +73,10 @@ export function presets000(): Preset[] {
           link('tcpExit', 'R2', 'tcpReceiver', r.bandwidth, r.delay),
           link('udpExit', 'R2', 'udpReceiver', r.bandwidth, r.delay),
         ],
-        flows: [tcpFlow('tcp', 'reno', 'tcpSender', 'tcpReceiver'), cbrFlow('udp', 'udpSender', 'udpReceiver', `${rate}kbps`, 210)],
+        flows: [
+          tcpFlow('tcp', 'reno', 'tcpSender', 'tcpReceiver'),
+          cbrFlow('udp', 'udpSender', 'udpReceiver', `${rate}kbps`, 210),
+        ],
       });
       out.push({
         file: `paper-000/${id}.json`,
@@ -84,7 +110,7 @@ export function text000(env: Env000, rate: number): string {
     '',
     `**The paper** (${ENV000[env].table.replace('000-', 'Table ')}) measured TCP's throughput for Tahoe, Reno, NewReno, Vegas and SACK at UDP rates of 400 to 1800 kbps: it falls as UDP grows, the loss-based variants are close to each other, and Vegas gets the least bandwidth against UDP (its early backing off on rising delay leaves the queue to UDP).`,
     '',
-    '**Left out by the paper, and our choice.** Queue size (ns-2 default: DropTail, 50 packets); TCP window, packet size and initial window (ns-2 defaults: 20 segments of 1000 bytes, initial cwnd 2); the UDP packet size (ns-2\'s CBR default, 210 bytes: with it ns-2.35 gives 1092 kbps at 800 kbps in E/E, next to the paper\'s 1093.3, where 1000-byte packets give 1067); start times (both flows start at 0 s); run length and measuring interval (60 s, measured from 10 s to 60 s: the paper\'s 1096.0 kbps at 400 kbps in E/E is exactly the window-limited steady state, 20 segments per 146 ms round trip, so it cannot include the slow start).',
+    "**Left out by the paper, and our choice.** Queue size (ns-2 default: DropTail, 50 packets); TCP window, packet size and initial window (ns-2 defaults: 20 segments of 1000 bytes, initial cwnd 2); the UDP packet size (ns-2's CBR default, 210 bytes: with it ns-2.35 gives 1092 kbps at 800 kbps in E/E, next to the paper's 1093.3, where 1000-byte packets give 1067); start times (both flows start at 0 s); run length and measuring interval (60 s, measured from 10 s to 60 s: the paper's 1096.0 kbps at 400 kbps in E/E is exactly the window-limited steady state, 20 segments per 146 ms round trip, so it cannot include the slow start).",
   ].join('\n');
 }
 
@@ -99,20 +125,26 @@ export function result000(env: Env000, rate: number, runs: Run[]): string {
   return [
     `**Our result** (TCP throughput in kbps, measured 10–60 s, each variant run in turn):`,
     '',
-    comparisonTable(e.table, [id], runs.map((run) => ({ presetId: id, run })), 1, (_h, col) => {
-      const v = columnVariant(e.table, col);
-      return v ? NS2_000[id]?.[v] : undefined;
-    }),
+    comparisonTable(
+      e.table,
+      [id],
+      runs.map((run) => ({ presetId: id, run })),
+      1,
+      (_h, col) => {
+        const v = columnVariant(e.table, col);
+        return v ? NS2_000[id]?.[v] : undefined;
+      },
+    ),
     '',
     `TCP drops over the run: ${drops}.${
-      thr.get(best)!.throughput_kbps > 1.01 * thr.get(worst)!.throughput_kbps ? ` Most here: ${VARIANT_LABELS[best]}; least: ${VARIANT_LABELS[worst]}.` : ''
+      thr.get(best)!.throughput_kbps > 1.01 * thr.get(worst)!.throughput_kbps
+        ? ` Most here: ${VARIANT_LABELS[best]}; least: ${VARIANT_LABELS[worst]}.`
+        : ''
     }`,
     '',
     note000(env, rate, runs),
   ].join('\n');
 }
-
-
 
 export const NS2_000: Record<string, ByVariant> = {
   'p000-ee-400': five(1094.6, 1094.6, 1094.6, 1052.9, 1094.6),
@@ -141,8 +173,16 @@ export function note000(env: Env000, rate: number, runs: Run[]): string {
   const id = `p000-${env}-${rate}`;
   const ours = byVariant(runs, 'tcp');
   const ns = NS2_000[id];
-  const paperRow = PAPER_TABLES.find((t) => t.id === ENV000[env].table)!.rows.find((r) => r.header[0] === String(rate))!;
-  const paper: ByVariant = { tahoe: paperRow.values[0]!, reno: paperRow.values[1]!, newreno: paperRow.values[2]!, vegas: paperRow.values[3]!, sack: paperRow.values[4]! };
+  const paperRow = PAPER_TABLES.find((t) => t.id === ENV000[env].table)!.rows.find(
+    (r) => r.header[0] === String(rate),
+  )!;
+  const paper: ByVariant = {
+    tahoe: paperRow.values[0]!,
+    reno: paperRow.values[1]!,
+    newreno: paperRow.values[2]!,
+    vegas: paperRow.values[3]!,
+    sack: paperRow.values[4]!,
+  };
   const o = (v: Variant): number => ours.get(v)!.throughput_kbps;
   const parts: string[] = [];
   if (rate <= 800) {
@@ -153,7 +193,8 @@ export function note000(env: Env000, rate: number, runs: Run[]): string {
       ? `TCP takes exactly what UDP leaves of the link (at most ${fmt(payloadLeft, 0)} kbps of payload, after TCP's 40-byte headers) and nothing is lost`
       : 'the window of 20 segments is the only limit and nothing is lost';
     const same = `${lossBasedEqual ? 'Tahoe, Reno, NewReno and SACK give the same throughput' : `the loss-based variants give ${listByVariant(runs, 'tcp', (x) => x.throughput_kbps)}`} — ${fmt(o('reno'))} kbps for Reno here, ${fmt(ns.reno)} in ns-2.35, ${fmt(paper.reno)} in the paper`;
-    if (close(o('reno'), paper.reno!, 0.02)) parts.push(`**Agrees with the paper** for the loss-based variants: ${why}, so ${same}.`);
+    if (close(o('reno'), paper.reno!, 0.02))
+      parts.push(`**Agrees with the paper** for the loss-based variants: ${why}, so ${same}.`);
     else if (linkLimited && paper.reno! > payloadLeft * 1.01)
       parts.push(
         `**Differs from the paper:** ${why}, so ${same}. The paper's number is more than the link can leave to TCP: its UDP stream must have lost some of its ${rate} kbps (see the higher UDP rates, where the gap is much larger).`,
@@ -196,12 +237,23 @@ export function note000(env: Env000, rate: number, runs: Run[]): string {
     const vegasRank = order.indexOf('vegas');
     const vegasDrops = ours.get('vegas')!.drops;
     const paperLast = Math.min(...Object.values(paper)) === paper.vegas;
-    const word = vegasRank === 0 ? 'the best of the five' : vegasRank <= 1 ? 'second of the five' : vegasRank >= 4 ? 'last' : 'in the middle';
+    const word =
+      vegasRank === 0
+        ? 'the best of the five'
+        : vegasRank <= 1
+          ? 'second of the five'
+          : vegasRank >= 4
+            ? 'last'
+            : 'in the middle';
     parts.push(
       `**Vegas:** the paper ${paperLast ? 'puts it last' : `gives it ${fmt(paper.vegas)} kbps`}; here it is ${word} (${fmt(o('vegas'))} kbps, ${vegasDrops} drop${vegasDrops === 1 ? '' : 's'}), and in ns-2.35 ${fmt(ns.vegas)} kbps. Vegas keeps the queue short, loses almost nothing and takes what UDP leaves, while the loss-based variants overshoot, lose packets and back off${
-        paperLast && vegasRank < 4 ? ' — so against a constant UDP stream Vegas is not the loser it is in the paper' : ''
+        paperLast && vegasRank < 4
+          ? ' — so against a constant UDP stream Vegas is not the loser it is in the paper'
+          : ''
       }.${
-        Math.abs(o('vegas') - ns.vegas!) > 0.1 * ns.vegas! ? ` (Our Vegas and ns-2's differ by more than 10 % here: ${fmt(o('vegas'))} against ${fmt(ns.vegas)} kbps.)` : ''
+        Math.abs(o('vegas') - ns.vegas!) > 0.1 * ns.vegas!
+          ? ` (Our Vegas and ns-2's differ by more than 10 % here: ${fmt(o('vegas'))} against ${fmt(ns.vegas)} kbps.)`
+          : ''
       }`,
     );
   }

@@ -1,8 +1,31 @@
 /** Paper 001's presets: six nodes, one TCP flow against CBR, two-flow fairness, DropTail against RED. */
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { jainIndex } from '../../src/presets/lessons';
-import { AS_IS, type ByVariant, GROUPS, type Json, type Preset, type Run, type RunSpec, TITLES, byVariant, cbrFlow, droptail, fmt, link, listByVariant, node, nsList, ranked, red, row, scenarioBody, tcpFlow, variantRuns } from './common';
+import {
+  AS_IS,
+  type ByVariant,
+  GROUPS,
+  type Json,
+  type Preset,
+  type Run,
+  type RunSpec,
+  TITLES,
+  byVariant,
+  cbrFlow,
+  droptail,
+  fmt,
+  link,
+  listByVariant,
+  node,
+  nsList,
+  ranked,
+  red,
+  row,
+  scenarioBody,
+  tcpFlow,
+  variantRuns,
+} from './common';
 
 export function nodes001(): Json[] {
   return [
@@ -55,7 +78,7 @@ export function presets001(): Preset[] {
         '',
         `**Setup.** Six nodes, every link 10 Mbps with a DropTail queue of 10 packets, packets of 1000 bytes. One TCP flow goes N1 → N2 → N3 → N4; a constant-bit-rate flow (\`udp\`) of ${mbps} Mbps goes N2 → N3 and shares the middle link with it. The flow here is Reno: switch \`flows[0].variant\` to tahoe, newreno or vegas to compare, and step through the presets of CBR 1 to 10 Mbps to draw the paper's curves.`,
         '',
-        '**What to look for.** TCP\'s throughput, its drops and its latency (`avg_latency_ms`) as the CBR rate grows; the N2 → N3 queue.',
+        "**What to look for.** TCP's throughput, its drops and its latency (`avg_latency_ms`) as the CBR rate grows; the N2 → N3 queue.",
         '',
         '**The paper** plotted throughput, drop rate and latency against the CBR rate for Tahoe, Reno, NewReno and Vegas and reported that Vegas has the highest and steadiest throughput, the fewest drops and the lowest latency; that Reno suffers like Tahoe from multiple drops in one window, and that NewReno does better. It gives no numbers, only plots.',
         '',
@@ -158,7 +181,6 @@ export function presets001(): Preset[] {
   return out;
 }
 
-
 export function result001exp1(mbps: number, runs: Run[]): string {
   return [
     `**Our result** (each variant run in turn, measured 2–20 s): TCP throughput ${listByVariant(runs, 'tcp', (s) => s.throughput_kbps, 0)} kbps; drops ${listByVariant(runs, 'tcp', (s) => s.drops, 0)}; average latency ${listByVariant(runs, 'tcp', (s) => s.avg_latency_ms, 1)} ms.`,
@@ -202,7 +224,10 @@ export function result001exp3(v: Variant, q: string, runs: Run[]): string {
   const u = row(r, 'udp');
   const others = runs
     .filter((x) => x !== r)
-    .map((x) => `${exp3Label(x.label)} ${fmt(row(x, 'tcp').throughput_kbps, 0)} kbps at ${fmt(row(x, 'tcp').avg_latency_ms, 1)} ms`)
+    .map(
+      (x) =>
+        `${exp3Label(x.label)} ${fmt(row(x, 'tcp').throughput_kbps, 0)} kbps at ${fmt(row(x, 'tcp').avg_latency_ms, 1)} ms`,
+    )
     .join('; ');
   return [
     `**Our result** (measured 2–20 s): ${VARIANT_LABELS[v]} ${fmt(t.throughput_kbps, 0)} kbps, average latency ${fmt(t.avg_latency_ms, 1)} ms, ${t.drops} drops (${t.timeouts} timeouts); CBR ${fmt(u.throughput_kbps, 0)} kbps, latency ${fmt(u.avg_latency_ms, 1)} ms, ${u.drops} drops. The other three presets of this experiment: ${others}.`,
@@ -210,7 +235,6 @@ export function result001exp3(v: Variant, q: string, runs: Run[]): string {
     note001exp3(v, q, runs),
   ].join('\n');
 }
-
 
 /** Paper 001 experiment 1, TCP throughput (kbps), measured 2–20 s. */
 export const NS2_001_EXP1: Record<number, ByVariant> = {
@@ -259,7 +283,9 @@ export function note001exp1(mbps: number, runs: Run[]): string {
     return `The CBR stream alone fills the 10 Mbps link, so the N2 → N3 queue is always full and TCP's packets almost never get in: every variant is starved (ns-2.35 gives 0 kbps for all four too). The paper's plots also end with throughput collapsing and the drop rate rising steeply at 10 Mbps.`;
   const order = ranked(ours, (x) => x.throughput_kbps);
   const lat = ranked(ours, (x) => -(x.avg_latency_ms ?? 0));
-  const latSpread = Math.max(...[...ours.values()].map((x) => x.avg_latency_ms ?? 0)) - Math.min(...[...ours.values()].map((x) => x.avg_latency_ms ?? 0));
+  const latSpread =
+    Math.max(...[...ours.values()].map((x) => x.avg_latency_ms ?? 0)) -
+    Math.min(...[...ours.values()].map((x) => x.avg_latency_ms ?? 0));
   const parts: string[] = [];
   parts.push(
     order[0] === 'vegas'
@@ -290,7 +316,8 @@ export function note001exp2(a: Variant, b: Variant, runs: Run[]): string {
   if (a === b && a === 'vegas' && j <= 0.97)
     return `**Differs from the paper:** although both flows are Vegas with the same round trip, one gets ${fmt(Math.max(x1, x2) / Math.min(x1, x2), 1)} times the other's share (J = ${fmt(j, 3)}). Losses are not the cause (${row(r, 'tcp1').drops} and ${row(r, 'tcp2').drops} drops): each Vegas flow aims to keep 1–3 of its own packets queued, judged against the smallest round trip it has seen, and with both flows and the CBR stream in one small queue their estimates settle differently — the bias of Vegas towards whichever flow judges the queue emptier that paper 000 mentions. Nothing here is random: start \`tcp2\` 10 ms later (\`start\` 0.51) and the roles swap. ${nsText} There the two settle evenly; repeat with \`startJitter\` and several seeds and average, as the paper's repeated runs did.`;
   if (a === b) {
-    if (j > 0.97) return `**Agrees with the paper:** two ${VARIANT_LABELS[a]} flows with the same round trip share fairly (J = ${fmt(j, 3)}). ${nsText}`;
+    if (j > 0.97)
+      return `**Agrees with the paper:** two ${VARIANT_LABELS[a]} flows with the same round trip share fairly (J = ${fmt(j, 3)}). ${nsText}`;
     return `**Differs from the paper:** although both flows are ${VARIANT_LABELS[a]} with the same round trip, one gets ${fmt(Math.max(x1, x2) / Math.min(x1, x2), 1)} times the other's share (J = ${fmt(j, 3)}). Nothing in this scenario is random, so the two flows and the CBR stream meet the full 10-packet queue in a fixed rhythm, and the same flow keeps losing several packets of a window (timeouts: \`tcp1\` ${row(r, 'tcp1').timeouts}, \`tcp2\` ${row(r, 'tcp2').timeouts}). Start \`tcp2\` 10 ms later (\`start\` 0.51) and the roles swap: a phase effect, not a property of ${VARIANT_LABELS[a]}. ${nsText} The same effect is weaker there; it is why the paper repeated its runs — repeat with \`startJitter\` and several seeds and average.`;
   }
   const aWins = x1 > x2;
@@ -299,7 +326,7 @@ export function note001exp2(a: Variant, b: Variant, runs: Run[]): string {
     return `**Agrees with the paper:** NewReno takes the larger share from ${VARIANT_LABELS[b]} (J = ${fmt(j, 3)})${b === 'reno' ? ': during fast recovery it keeps repairing holes and sending, where Reno leaves recovery early and often waits for a timeout' : ': Vegas backs off as soon as NewReno fills the queue'}. ${nsText}`;
   return `**Differs from the paper${nsAWins ? ' and from ns-2.35' : ''}:** here ${VARIANT_LABELS[b]} gets more than ${VARIANT_LABELS[a]} (J = ${fmt(j, 3)}). ${nsText}${
     b === 'vegas'
-      ? ' In our run Vegas loses fewer packets than NewReno and keeps its window; ns-2\'s Vegas gives way to NewReno as the paper says. Our Vegas also differs from ns-2\'s elsewhere (it fills its window where ns-2\'s stays a little below): we are still looking into it.'
+      ? " In our run Vegas loses fewer packets than NewReno and keeps its window; ns-2's Vegas gives way to NewReno as the paper says. Our Vegas also differs from ns-2's elsewhere (it fills its window where ns-2's stays a little below): we are still looking into it."
       : ''
   }`;
 }

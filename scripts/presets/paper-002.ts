@@ -1,7 +1,29 @@
 /** Paper 002's presets: Westwood in congestion-less (random loss) and congested networks. */
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
-import { AS_IS, type ByVariant, GROUPS, type Preset, type Run, TITLES, byVariant, cbrFlow, close, comparisonTable, droptail, fmt, link, listByVariant, node, nsList, ranked, row, scenarioBody, tcpFlow, variantRuns } from './common';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
+import {
+  AS_IS,
+  type ByVariant,
+  GROUPS,
+  type Preset,
+  type Run,
+  TITLES,
+  byVariant,
+  cbrFlow,
+  close,
+  comparisonTable,
+  droptail,
+  fmt,
+  link,
+  listByVariant,
+  node,
+  nsList,
+  ranked,
+  row,
+  scenarioBody,
+  tcpFlow,
+  variantRuns,
+} from './common';
 
 export function presets002(): Preset[] {
   const out: Preset[] = [];
@@ -31,7 +53,7 @@ export function presets002(): Preset[] {
         '',
         `**Setup.** One 10 Mbps / 10 ms link from n0 to n1, nothing else on it: no congestion at all. Every data packet is lost with probability ${rate} on its way (think of a noisy radio or satellite hop). The flow is TCP Westwood; switch \`flows[0].variant\` to reno or sack for the paper's other two columns.`,
         '',
-        "**What to look for.** cwnd and ssthresh over time. Reno and SACK halve the window at every loss, although no queue is full; Westwood sets ssthresh from its bandwidth estimate (ACK rate × minimum RTT), so a random loss costs it much less.",
+        '**What to look for.** cwnd and ssthresh over time. Reno and SACK halve the window at every loss, although no queue is full; Westwood sets ssthresh from its bandwidth estimate (ACK rate × minimum RTT), so a random loss costs it much less.',
         '',
         `**The paper** (Table 1) reports for SACK, Reno and Westwood the average throughput, ssthresh and cwnd and the numbers of retransmissions and timeouts: at 0.001 the three are close; as the error rate grows, Westwood keeps a far larger ssthresh and cwnd and the best throughput.`,
         '',
@@ -42,7 +64,12 @@ export function presets002(): Preset[] {
         [
           '**Our result** (each variant run in turn; paper above ours):',
           '',
-          comparisonTable('002-1', [id], runs.map((run) => ({ presetId: id, run })), 2),
+          comparisonTable(
+            '002-1',
+            [id],
+            runs.map((run) => ({ presetId: id, run })),
+            2,
+          ),
           '',
           note002p2p(rate, runs),
         ].join('\n'),
@@ -91,7 +118,7 @@ export function presets002(): Preset[] {
         '',
         `**The paper** plotted the three throughputs and found Westwood-NR the most stable and the best${err ? '; with 0.1 error rate its lead over the other two is very large' : ''}. It gives no numbers.`,
         '',
-        "**Left out by the paper, and our choice.** Whether the three flows run together or one at a time (together here); the queue (DropTail, 50 packets); TCP window, packet size and initial window (ns-2 defaults: 20 segments of 1000 bytes, initial cwnd 2); run length 50 s as in the paper, measured over the whole run. With 0 ms links the round trip is only transmission and queueing time.",
+        '**Left out by the paper, and our choice.** Whether the three flows run together or one at a time (together here); the queue (DropTail, 50 packets); TCP window, packet size and initial window (ns-2 defaults: 20 segments of 1000 bytes, initial cwnd 2); run length 50 s as in the paper, measured over the whole run. With 0 ms links the round trip is only transmission and queueing time.',
       ].join('\n'),
       runs: AS_IS,
       result: (runs) => {
@@ -138,7 +165,7 @@ export function presets002(): Preset[] {
         '',
         `**Setup.** UDP comes from n0 over a 1 Mbps link, TCP from n1 over a 10 Mbps link; both cross the 5 Mbps link n2 → n3; all delays 0 ms.${err ? ' Each packet crossing n2 → n3 is lost with probability 0.1.' : ''} The TCP flow is Westwood-NR; switch \`flows[0].variant\` to reno for the paper's other curve.`,
         '',
-        '**What to look for.** TCP\'s throughput next to the UDP stream\'s.',
+        "**What to look for.** TCP's throughput next to the UDP stream's.",
         '',
         `**The paper** (text of section B.3) reads from its plots: without errors Reno about 4.2 Mbps and Westwood about 4.5 Mbps; with 0.1 error rate Reno about 0.8 Mbps and Westwood-NR about 1.42 Mbps.`,
         '',
@@ -149,7 +176,12 @@ export function presets002(): Preset[] {
         [
           `**Our result** (each variant run in turn, 50 s; Mbps): ${listByVariant(runs, 'tcp', (s) => s.throughput_kbps / 1000, 2)}; UDP ${fmt(row(runs[0], 'udp').throughput_kbps / 1000, 2)} Mbps.`,
           '',
-          comparisonTable('002-B3', [id], runs.map((run) => ({ presetId: id, run })), 2),
+          comparisonTable(
+            '002-B3',
+            [id],
+            runs.map((run) => ({ presetId: id, run })),
+            2,
+          ),
           '',
           note002udp(err, runs),
         ].join('\n'),
@@ -157,8 +189,6 @@ export function presets002(): Preset[] {
   }
   return out;
 }
-
-
 
 /** Paper 002 point-to-point, TCP throughput (Mbps), one run of ns-2's generator. */
 export const NS2_002_P2P: Record<number, ByVariant> = {
@@ -180,7 +210,9 @@ export function note002p2p(rate: number, runs: Run[]): string {
   else
     parts.push(
       `Ours: ${listByVariant(runs, 'tcp', (x) => x.throughput_kbps / 1000, 2)} Mbps; ns-2.35 with the same settings (its own random losses) ${nsList(ns, 2, '')} Mbps.${
-        rate === 0.1 && t('sack') > 1.3 * ns.sack! ? ' Our SACK recovers from this heavy loss better than ns-2\'s Sack1, which gave 0.44–0.53 Mbps over three seeds of its generator (change `seed` here to see our spread).' : ''
+        rate === 0.1 && t('sack') > 1.3 * ns.sack!
+          ? " Our SACK recovers from this heavy loss better than ns-2's Sack1, which gave 0.44–0.53 Mbps over three seeds of its generator (change `seed` here to see our spread)."
+          : ''
       }`,
     );
   parts.push(

@@ -1,8 +1,27 @@
 /** Paper 003's presets: the three topologies and the variant pairs of its tables. */
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { jainIndex } from '../../src/presets/lessons';
-import { AS_IS, GROUPS, type Preset, type Run, TITLES, byVariant, columnVariant, comparisonTable, droptail, fmt, link, node, ranked, red, row, scenarioBody, tcpFlow, variantRuns } from './common';
+import {
+  AS_IS,
+  GROUPS,
+  type Preset,
+  type Run,
+  TITLES,
+  byVariant,
+  columnVariant,
+  comparisonTable,
+  droptail,
+  fmt,
+  link,
+  node,
+  ranked,
+  red,
+  row,
+  scenarioBody,
+  tcpFlow,
+  variantRuns,
+} from './common';
 
 export const TCP003 = { packetSize: 500, tcp: { window: 300 } };
 
@@ -37,14 +56,17 @@ export function presets003(): Preset[] {
     body: scenarioBody({
       duration: 5,
       nodes: [node('S', 'host', 100, 200), node('R', 'router', 320, 200), node('D', 'host', 540, 200)],
-      links: [link('S-R', 'S', 'R', '10Mbps', '1ms', droptail(15)), link('R-D', 'R', 'D', '1.5Mbps', '1ms', droptail(15))],
+      links: [
+        link('S-R', 'S', 'R', '10Mbps', '1ms', droptail(15)),
+        link('R-D', 'R', 'D', '1.5Mbps', '1ms', droptail(15)),
+      ],
       flows: [tcpFlow('tcp', 'reno', 'S', 'D', TCP003)],
       faults: [{ kind: 'randomLoss', link: 'R-D', from: 'R', rate: 0.01, at: 0, until: null }],
     }),
     text: [
       `Paper 003 (${TITLES['003']}), topology 1.`,
       '',
-      "**Setup.** S → R over 10 Mbps / 1 ms, R → D over 1.5 Mbps / 1 ms, DropTail buffers of 15 packets, 500-byte packets, a window of 300 segments, one FTP flow, 5 s. An error model throws away packets on R → D. The flow is Reno; switch `flows[0].variant` to tahoe, newreno, sack or vegas for the other columns of Table 2.",
+      '**Setup.** S → R over 10 Mbps / 1 ms, R → D over 1.5 Mbps / 1 ms, DropTail buffers of 15 packets, 500-byte packets, a window of 300 segments, one FTP flow, 5 s. An error model throws away packets on R → D. The flow is Reno; switch `flows[0].variant` to tahoe, newreno, sack or vegas for the other columns of Table 2.',
       '',
       "**What to look for.** The window of 300 segments is far more than this path holds (about 1 packet on the wire plus 15 in the buffer), so the loss-based variants overflow the buffer again and again on top of the error model's losses; Vegas stops growing when the queue does.",
       '',
@@ -57,11 +79,17 @@ export function presets003(): Preset[] {
       [
         '**Our result** (each variant run in turn; paper above ours):',
         '',
-        comparisonTable('003-2', ['p003-topo1'], runs.map((run) => ({ presetId: 'p003-topo1', run })), 2, (h, col) => {
-          const v = columnVariant('003-2', col);
-          const i = ['Packet Sent', 'Packet Received', 'Packet dropped', 'Drop percentage'].indexOf(h[0]);
-          return v && i >= 0 ? NS2_003_T1[v]?.[i] : undefined;
-        }),
+        comparisonTable(
+          '003-2',
+          ['p003-topo1'],
+          runs.map((run) => ({ presetId: 'p003-topo1', run })),
+          2,
+          (h, col) => {
+            const v = columnVariant('003-2', col);
+            const i = ['Packet Sent', 'Packet Received', 'Packet dropped', 'Drop percentage'].indexOf(h[0]);
+            return v && i >= 0 ? NS2_003_T1[v]?.[i] : undefined;
+          },
+        ),
         '',
         note003t1(runs),
       ].join('\n'),
@@ -108,14 +136,20 @@ export function presets003(): Preset[] {
         '',
         '**The paper** (Table 4) counted dropped packets per flow for the ten pairs: Vegas loses 3 to 6 packets against 26 to 29 for its loss-based partner; two loss-based flows lose about the same (26–30 each).',
         '',
-        "**Left out by the paper, and our choice.** Run length (5 s, as its topology 1); start times (both at 0 s); initial window (ns-2 default 2). There is no error model in this topology: every drop is a buffer overflow.",
+        '**Left out by the paper, and our choice.** Run length (5 s, as its topology 1); start times (both at 0 s); initial window (ns-2 default 2). There is no error model in this topology: every drop is a buffer overflow.',
       ].join('\n'),
       runs: AS_IS,
       result: (runs) =>
         [
           '**Our result** (5 s; drops of `tcp1` / `tcp2`, paper above ours):',
           '',
-          comparisonTable('003-4', [id], runs.map((run) => ({ presetId: id, run })), 0, (_h, col) => NS2_003_T2[`${a}-${b}`]?.[col === 'first flow' ? 0 : 1]),
+          comparisonTable(
+            '003-4',
+            [id],
+            runs.map((run) => ({ presetId: id, run })),
+            0,
+            (_h, col) => NS2_003_T2[`${a}-${b}`]?.[col === 'first flow' ? 0 : 1],
+          ),
           '',
           `Throughput: \`tcp1\` ${fmt(row(runs[0], 'tcp1').throughput_kbps, 0)} kbps, \`tcp2\` ${fmt(row(runs[0], 'tcp2').throughput_kbps, 0)} kbps.`,
           '',
@@ -152,11 +186,11 @@ export function presets003(): Preset[] {
         text: [
           `Paper 003 (${TITLES['003']}), topology 3: two Reno flows, ${q === 'red' ? 'RED' : 'DropTail'} bottleneck, X = ${x} ms.`,
           '',
-          `**Setup.** As topology 2 with buffers of 15 packets${q === 'red' ? ' and a RED bottleneck queue (thresholds 5 and 15 packets, maxP 0.1, weight 0.002, gentle)' : ''}. Connection 1 (\`tcp1\`) goes S2 → S4; connection 2 (\`tcp2\`) goes S1 → S3, whose last link R2–S3 has delay X = ${x} ms${x === 30 ? ', so its round trip is about 60 ms longer than connection 1\'s' : ': both round trips are equal'}. Both flows are Reno; set both \`variant\`s to another variant to repeat the paper's runs for Tahoe, NewReno, SACK and Vegas.`,
+          `**Setup.** As topology 2 with buffers of 15 packets${q === 'red' ? ' and a RED bottleneck queue (thresholds 5 and 15 packets, maxP 0.1, weight 0.002, gentle)' : ''}. Connection 1 (\`tcp1\`) goes S2 → S4; connection 2 (\`tcp2\`) goes S1 → S3, whose last link R2–S3 has delay X = ${x} ms${x === 30 ? ", so its round trip is about 60 ms longer than connection 1's" : ': both round trips are equal'}. Both flows are Reno; set both \`variant\`s to another variant to repeat the paper's runs for Tahoe, NewReno, SACK and Vegas.`,
           '',
-          "**What to look for.** The two throughputs after the start-up (measured 5–20 s). Loss-based TCP grows its window once per round trip, so the connection with the longer round trip grows more slowly and ends with a smaller share.",
+          '**What to look for.** The two throughputs after the start-up (measured 5–20 s). Loss-based TCP grows its window once per round trip, so the connection with the longer round trip grows more slowly and ends with a smaller share.',
           '',
-          "**The paper** describes this experiment (20 s, data taken after 5 s, X = 1 ms and 30 ms, DropTail and RED) but its results are throughput plots that the text does not quote; its conclusion is that the loss-based variants share the bandwidth \"almost half and half\" and Vegas loses the fewest packets.",
+          '**The paper** describes this experiment (20 s, data taken after 5 s, X = 1 ms and 30 ms, DropTail and RED) but its results are throughput plots that the text does not quote; its conclusion is that the loss-based variants share the bandwidth "almost half and half" and Vegas loses the fewest packets.',
           '',
           "**Left out by the paper, and our choice.** RED's parameters (the classic 5/15 packets, maxP 0.1, weight 0.002, gentle); start times (both at 0 s); initial window (ns-2 default 2).",
         ].join('\n'),
@@ -175,8 +209,6 @@ export function presets003(): Preset[] {
   }
   return out;
 }
-
-
 
 /** Paper 003 topology 1 (error rate 0.01 from ns-2's generator): sent, received, dropped, drop %. */
 export const NS2_003_T1: Partial<Record<Variant, [number, number, number, number]>> = {
@@ -244,7 +276,9 @@ export function note003t2(a: Variant, b: Variant, runs: Run[]): string {
     const vd = a === 'vegas' ? d1 : d2;
     const od = a === 'vegas' ? d2 : d1;
     return `**Agrees with the paper:** Vegas loses far fewer packets (${vd}) than its loss-based partner (${od}): it stops growing its window when the queue starts to build, while the partner grows until the buffer overflows. ${nsText}${
-      vd === 0 ? ' Ours loses none at all where the paper and ns-2.35 lose some: ns-2\'s Vegas overshoots at the end of its slow start, ours does not.' : ''
+      vd === 0
+        ? " Ours loses none at all where the paper and ns-2.35 lose some: ns-2's Vegas overshoots at the end of its slow start, ours does not."
+        : ''
     }`;
   }
   return `**Agrees with the paper:** two loss-based flows lose about the same number of packets (${d1} and ${d2}; paper 26–30 each). ${nsText}`;

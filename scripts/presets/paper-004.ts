@@ -2,8 +2,26 @@
 import { runScenario } from '../../src/engine/run';
 import { formatIssues, parseScenario } from '../../src/engine/scenario/index';
 import type { Variant } from '../../src/engine/scenario/types';
-import { VARIANT_LABELS } from '../../src/engine/scenario/types';
-import { GROUPS, type Json, type Preset, type Run, TITLES, byVariant, close, comparisonTable, fmt, link, listByVariant, node, ranked, row, scenarioBody, tcpFlow, variantRuns } from './common';
+import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
+import {
+  GROUPS,
+  type Json,
+  type Preset,
+  type Run,
+  TITLES,
+  byVariant,
+  close,
+  comparisonTable,
+  fmt,
+  link,
+  listByVariant,
+  node,
+  ranked,
+  row,
+  scenarioBody,
+  tcpFlow,
+  variantRuns,
+} from './common';
 
 /** OPNET Table 1's TCP settings, in this format; the window is the 65535-byte receiver buffer in 1460-byte segments. */
 export const TCP004 = {
@@ -115,7 +133,11 @@ export function presets004(): Preset[] {
       name: `004 Client–server, ${l.label}`,
       body: scenarioBody({
         duration: 60,
-        nodes: [node('server', 'host', 100, 200), node('discarder', 'router', 320, 200), node('client', 'host', 540, 200)],
+        nodes: [
+          node('server', 'host', 100, 200),
+          node('discarder', 'router', 320, 200),
+          node('client', 'host', 540, 200),
+        ],
         links: [
           link('server-discarder', 'server', 'discarder', '1.5Mbps', '5ms'),
           link('discarder-client', 'discarder', 'client', '1.5Mbps', '5ms'),
@@ -147,17 +169,30 @@ export function presets004(): Preset[] {
         `**The paper** (OPNET 11.0; Table 2, download response time) reports 19.13 s for all three with no loss, 19.23 s for all three with one loss; with two losses Reno 20.90, SACK 19.25, NewReno 19.28 s; with five losses Reno 21.13, SACK 19.26, NewReno 19.31 s; with all packets lost for 0.5 s, 20.83 s for all three. SACK recovers the window soonest; Reno falls to 1 segment on multiple losses.`,
         '',
         `**Parameters.** ${TCP004_TEXT} **Also our choice:** each half of the line is 1.5 Mbps / 5 ms (the paper gives no delay); 3 MB = 3,000,000 bytes; queues of 50 packets (ns-2's default), which the 44-segment window never fills, so there are no losses but the discarder's; ${
-          l.seqs ? `which segments are lost (consecutive ones from segment 1000, about half way through the file, when the window is full)` : l.down ? 'when the 0.5 s outage starts (8 s, about 40 % into the transfer)' : 'nothing else'
+          l.seqs
+            ? `which segments are lost (consecutive ones from segment 1000, about half way through the file, when the window is full)`
+            : l.down
+              ? 'when the 0.5 s outage starts (8 s, about 40 % into the transfer)'
+              : 'nothing else'
         }.`,
       ].join('\n'),
       runs: [...variantRuns('ftp', ['reno', 'sack', 'newreno']), { label: 'no loss', patch: { faults: [] } }],
       result: (all) => {
         const runs = all.filter((r) => r.label !== 'no loss');
-        const base = row(all.find((r) => r.label === 'no loss')!, 'ftp').completion_s ?? NaN;
+        const base =
+          row(
+            all.find((r) => r.label === 'no loss')!,
+            'ftp',
+          ).completion_s ?? NaN;
         return [
           '**Our result** (download time in seconds, each variant run in turn; paper above ours):',
           '',
-          comparisonTable('004-2', [l.id], runs.map((run) => ({ presetId: l.id, run })), 2),
+          comparisonTable(
+            '004-2',
+            [l.id],
+            runs.map((run) => ({ presetId: l.id, run })),
+            2,
+          ),
           '',
           `Timeouts: ${listByVariant(runs, 'ftp', (s) => s.timeouts, 0)}; retransmissions: ${listByVariant(runs, 'ftp', (s) => s.retransmissions, 0)}.`,
           '',
@@ -202,7 +237,12 @@ export function presets004(): Preset[] {
         return [
           '**Our result** (download time in seconds, each variant run in turn; paper above ours):',
           '',
-          comparisonTable('004-3', [id], runs.map((run) => ({ presetId: id, run })), 2),
+          comparisonTable(
+            '004-3',
+            [id],
+            runs.map((run) => ({ presetId: id, run })),
+            2,
+          ),
           '',
           `Without any outage the download takes ${fmt(none ? row(none, 'ftp').completion_s : null, 2)} s. Segments lost: ${fmt(row(runs[0], 'ftp').drops, 0)}. Timeouts: ${listByVariant(runs, 'ftp', (s) => s.timeouts, 0)}; retransmissions: ${listByVariant(runs, 'ftp', (s) => s.retransmissions, 0)}.`,
           '',
@@ -213,8 +253,6 @@ export function presets004(): Preset[] {
   }
   return out;
 }
-
-
 
 export function note004loss(rowLabel: string, runs: Run[], base: number): string {
   const ours = byVariant(runs, 'ftp');

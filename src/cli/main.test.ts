@@ -38,21 +38,66 @@ function fakeRunData(extra: object = {}): RunData {
       flow,
       columns: Object.fromEntries(BASE_SERIES_COLUMNS.map((c) => [c, col()])),
     })),
-    queueSeries: [{ link: 'l2', from: 'r1', queue_pkts: col(), queue_bytes: col(), red_avg: Float64Array.of(NaN, NaN) }],
+    queueSeries: [
+      { link: 'l2', from: 'r1', queue_pkts: col(), queue_bytes: col(), red_avg: Float64Array.of(NaN, NaN) },
+    ],
     summary: [
       {
-        flow: 'A', kind: 'tcp', variant: 'reno', from: 'server', to: 'client', throughput_kbps: 1398.123456,
-        packets_sent: 3500, packets_delivered: 3490, retransmissions: 10, timeouts: 0, fast_retransmits: 1,
-        drops: 10, drop_rate: 0.002857, avg_latency_ms: 35.2, avg_cwnd: 17.25, avg_ssthresh: 12, completion_s: null, ack_drops: 0,
+        flow: 'A',
+        kind: 'tcp',
+        variant: 'reno',
+        from: 'server',
+        to: 'client',
+        throughput_kbps: 1398.123456,
+        packets_sent: 3500,
+        packets_delivered: 3490,
+        retransmissions: 10,
+        timeouts: 0,
+        fast_retransmits: 1,
+        drops: 10,
+        drop_rate: 0.002857,
+        avg_latency_ms: 35.2,
+        avg_cwnd: 17.25,
+        avg_ssthresh: 12,
+        completion_s: null,
+        ack_drops: 0,
       },
       {
-        flow: 'U', kind: 'cbr', variant: '', from: 'server', to: 'client', throughput_kbps: 800,
-        packets_sent: 2000, packets_delivered: 2000, retransmissions: 0, timeouts: 0, fast_retransmits: 0,
-        drops: 0, drop_rate: 0, avg_latency_ms: 20.5, avg_cwnd: null, avg_ssthresh: null, completion_s: null, ack_drops: 0,
+        flow: 'U',
+        kind: 'cbr',
+        variant: '',
+        from: 'server',
+        to: 'client',
+        throughput_kbps: 800,
+        packets_sent: 2000,
+        packets_delivered: 2000,
+        retransmissions: 0,
+        timeouts: 0,
+        fast_retransmits: 0,
+        drops: 0,
+        drop_rate: 0,
+        avg_latency_ms: 20.5,
+        avg_cwnd: null,
+        avg_ssthresh: null,
+        completion_s: null,
+        ack_drops: 0,
       },
     ],
-    links: [{ link: 'l2', from: 'r1', to: 'client', packets_forwarded: 5490, queue_drops: 10, fault_drops: 1, utilization: 0.99, avg_queue_pkts: 12.5 }],
-    events: [{ time_s: 1.5, flow: 'A', event: 'drop', seq: 100, cwnd: 8, ssthresh: 1000, detail: 'dropSegments fault' }],
+    links: [
+      {
+        link: 'l2',
+        from: 'r1',
+        to: 'client',
+        packets_forwarded: 5490,
+        queue_drops: 10,
+        fault_drops: 1,
+        utilization: 0.99,
+        avg_queue_pkts: 12.5,
+      },
+    ],
+    events: [
+      { time_s: 1.5, flow: 'A', event: 'drop', seq: 100, cwnd: 8, ssthresh: 1000, detail: 'dropSegments fault' },
+    ],
     ...extra,
   };
 }
@@ -135,7 +180,7 @@ describe('a valid scenario', () => {
     expect(lines[2]).toMatch(/^U\s+cbr\s+server\s+client\s+800\b/);
     // Numbers are right-aligned: the throughput column ends at the same place in every row.
     const end = (line: string, s: string) => line.indexOf(s) + s.length;
-    expect(end(lines[1], '1398.123')).toBe(end(lines[2], '  800') );
+    expect(end(lines[1], '1398.123')).toBe(end(lines[2], '  800'));
     expect(end(lines[0], 'throughput_kbps')).toBe(end(lines[1], '1398.123'));
   });
 
@@ -248,6 +293,12 @@ describe('failures after a valid parse', () => {
 
 describe('textTable', () => {
   it('aligns text left and numbers right', () => {
-    expect(textTable([['id', 'n'], ['a', '5'], ['long', '-12.5']])).toBe('id        n\na         5\nlong  -12.5\n');
+    expect(
+      textTable([
+        ['id', 'n'],
+        ['a', '5'],
+        ['long', '-12.5'],
+      ]),
+    ).toBe('id        n\na         5\nlong  -12.5\n');
   });
 });

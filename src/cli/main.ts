@@ -26,8 +26,7 @@ export interface CliIo {
 
 export type RunScenario = (scenario: Scenario) => RunData;
 
-export const USAGE =
-  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S]';
+export const USAGE = 'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S]';
 
 const HELP = `${USAGE}
 
@@ -125,7 +124,8 @@ function numberOrText(s: string): number | string {
  */
 function markOverrides(issues: ScenarioIssue[], o: CliOptions): ScenarioIssue[] {
   return issues.map((issue) => {
-    if (issue.path === 'seed' && o.seed !== undefined) return { ...issue, message: `${issue.message} (from --seed ${o.seed})` };
+    if (issue.path === 'seed' && o.seed !== undefined)
+      return { ...issue, message: `${issue.message} (from --seed ${o.seed})` };
     if (o.duration !== undefined && (issue.path === 'duration' || issue.path.startsWith('measure'))) {
       return { ...issue, message: `${issue.message} (from --duration ${o.duration})` };
     }
@@ -225,7 +225,10 @@ export function textTable(rows: string[][]): string {
   const numeric: boolean[] = [];
   for (let c = 0; c < ncol; c++) {
     width.push(Math.max(...cells.map((r) => (r[c] ?? '').length)));
-    const body = cells.slice(1).map((r) => r[c] ?? '').filter((v) => v !== '');
+    const body = cells
+      .slice(1)
+      .map((r) => r[c] ?? '')
+      .filter((v) => v !== '');
     numeric.push(body.length > 0 && body.every((v) => NUMERIC.test(v)));
   }
   return cells

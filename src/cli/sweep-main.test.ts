@@ -66,8 +66,13 @@ function written(h: Harness, inputs: string[]): string[] {
 
 describe('parseArgs', () => {
   it('reads the sweep file and the options', () => {
-    expect(parseArgs(['s.json', '--out', 'o'])).toEqual({ help: false, options: { file: 's.json', out: 'o', workers: undefined, summary: false, dryRun: false } });
-    expect(parseArgs(['--workers=3', 's.json', '--out=o', '--summary'])).toMatchObject({ options: { workers: 3, summary: true } });
+    expect(parseArgs(['s.json', '--out', 'o'])).toEqual({
+      help: false,
+      options: { file: 's.json', out: 'o', workers: undefined, summary: false, dryRun: false },
+    });
+    expect(parseArgs(['--workers=3', 's.json', '--out=o', '--summary'])).toMatchObject({
+      options: { workers: 3, summary: true },
+    });
     expect(parseArgs(['s.json', '--dry-run'])).toMatchObject({ options: { dryRun: true, out: undefined } });
     expect(parseArgs(['-h'])).toEqual({ help: true });
   });
@@ -75,10 +80,16 @@ describe('parseArgs', () => {
   it('says what is wrong', () => {
     expect(parseArgs([])).toEqual({ error: 'no sweep file given' });
     expect(parseArgs(['s.json'])).toEqual({ error: '--out <dir> is required' });
-    expect(parseArgs(['s.json', 't.json', '--out', 'o'])).toEqual({ error: 'one sweep file expected, got s.json and t.json' });
+    expect(parseArgs(['s.json', 't.json', '--out', 'o'])).toEqual({
+      error: 'one sweep file expected, got s.json and t.json',
+    });
     expect(parseArgs(['s.json', '--out'])).toEqual({ error: '--out needs a value' });
-    expect(parseArgs(['s.json', '--out', 'o', '--workers', '0'])).toEqual({ error: '--workers must be a whole number from 1 to 1024 (got "0")' });
-    expect(parseArgs(['s.json', '--out', 'o', '--workers', 'two'])).toEqual({ error: '--workers must be a whole number from 1 to 1024 (got "two")' });
+    expect(parseArgs(['s.json', '--out', 'o', '--workers', '0'])).toEqual({
+      error: '--workers must be a whole number from 1 to 1024 (got "0")',
+    });
+    expect(parseArgs(['s.json', '--out', 'o', '--workers', 'two'])).toEqual({
+      error: '--workers must be a whole number from 1 to 1024 (got "two")',
+    });
     expect(parseArgs(['s.json', '--out', 'o', '--fast'])).toEqual({ error: 'unknown option --fast' });
   });
 });
@@ -107,7 +118,9 @@ describe('a valid sweep', () => {
       '[11/12] 91% 1.1 s elapsed, ~0.1 s left',
       '[12/12] 100% 1.2 s elapsed',
     ]);
-    expect(err.at(-2)).toMatch(/^wrote runs\.csv, table\.csv, ttest\.csv to out\/ \(12 runs, [\d.]+ k events, 1\.3 s wall, 2 workers\)$/);
+    expect(err.at(-2)).toMatch(
+      /^wrote runs\.csv, table\.csv, ttest\.csv to out\/ \(12 runs, [\d.]+ k events, 1\.3 s wall, 2 workers\)$/,
+    );
     expect(h.out()).toBe('');
   });
 
@@ -162,16 +175,28 @@ describe('a valid sweep', () => {
 
 describe('failures', () => {
   it('an invalid sweep exits 2, prints one line per problem and writes nothing', async () => {
-    const bad = { ...smallSweep(), repetitions: 0, parameters: [{ path: 'flows[1].rate', values: ['300kbps', 'fast'] }] };
+    const bad = {
+      ...smallSweep(),
+      repetitions: 0,
+      parameters: [{ path: 'flows[1].rate', values: ['300kbps', 'fast'] }],
+    };
     const h = harness({ 's.json': json(bad) });
     expect(await main(['s.json', '--out', 'out'], h.io, h.deps)).toBe(2);
     expect(h.err()).toBe('s.json: repetitions: must be at least 1 (got 0)\n');
     expect(h.dirs).toEqual([]);
     expect(written(h, ['s.json'])).toEqual([]);
 
-    const h2 = harness({ 's.json': json({ ...smallSweep(), parameters: [{ path: 'flows[1].rate', values: ['300kbps', 'fast'] }], comparisons: [] }) });
+    const h2 = harness({
+      's.json': json({
+        ...smallSweep(),
+        parameters: [{ path: 'flows[1].rate', values: ['300kbps', 'fast'] }],
+        comparisons: [],
+      }),
+    });
     expect(await main(['s.json', '--out', 'out'], h2.io, h2.deps)).toBe(2);
-    expect(h2.err()).toBe('s.json: parameters[0].values[1]: flows[1].rate: must be a bandwidth such as "10Mbps" or a number of bit/s (got "fast")\n');
+    expect(h2.err()).toBe(
+      's.json: parameters[0].values[1]: flows[1].rate: must be a bandwidth such as "10Mbps" or a number of bit/s (got "fast")\n',
+    );
   });
 
   it('a missing file, bad JSON or a missing base file exit 2', async () => {
@@ -186,7 +211,10 @@ describe('failures', () => {
   });
 
   it('a failing run exits 1 and names the run', async () => {
-    const h = harness({ 's.json': json(smallSweep()) }, { runTasks: async () => Promise.reject(new SweepRunError(4, 'no route')) });
+    const h = harness(
+      { 's.json': json(smallSweep()) },
+      { runTasks: async () => Promise.reject(new SweepRunError(4, 'no route')) },
+    );
     expect(await main(['s.json', '--out', 'out'], h.io, h.deps)).toBe(1);
     expect(h.err()).toMatch(/sweep: s\.json: run p1-r1 \(variant = reno, cbr_kbps = 600, seed 8\) failed: no route\n$/);
     expect(h.dirs).toEqual([]);
@@ -208,11 +236,20 @@ describe('progress', () => {
   it('on a terminal, redraws one line in place at most every 100 ms, then ends it', () => {
     let out = '';
     let t = 0;
-    const p = progressReporter(4, true, (s) => (out += s), () => t);
-    t = 0; p.update(1);
-    t = 50; p.update(2); // too soon: skipped
-    t = 200; p.update(3);
-    t = 210; p.update(4); // the last is always drawn
+    const p = progressReporter(
+      4,
+      true,
+      (s) => (out += s),
+      () => t,
+    );
+    t = 0;
+    p.update(1);
+    t = 50;
+    p.update(2); // too soon: skipped
+    t = 200;
+    p.update(3);
+    t = 210;
+    p.update(4); // the last is always drawn
     p.finish();
     expect(out.split('\r').filter(Boolean)).toEqual([
       '[1/4] 25% 0.0 s elapsed, ~0.0 s left\u001b[K',
@@ -223,7 +260,12 @@ describe('progress', () => {
 
   it('in a log, about ten lines for any number of runs', () => {
     const lines: string[] = [];
-    const p = progressReporter(1000, false, (s) => lines.push(s), () => 0);
+    const p = progressReporter(
+      1000,
+      false,
+      (s) => lines.push(s),
+      () => 0,
+    );
     for (let i = 1; i <= 1000; i++) p.update(i);
     p.finish();
     expect(lines).toHaveLength(10);
@@ -243,7 +285,8 @@ describe('npm run sweep (the bundled entry, with worker threads)', () => {
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
-  const sweep = (...args: string[]) => run(process.execPath, ['scripts/run-ts.mjs', 'src/cli/sweep.ts', ...args], { cwd: process.cwd() });
+  const sweep = (...args: string[]) =>
+    run(process.execPath, ['scripts/run-ts.mjs', 'src/cli/sweep.ts', ...args], { cwd: process.cwd() });
 
   it('runs on two worker threads and gives the same bytes as in one thread', async () => {
     const two = await sweep(join(dir, 's.json'), '--out', join(dir, 'two'), '--workers', '2');
@@ -259,7 +302,9 @@ describe('npm run sweep (the bundled entry, with worker threads)', () => {
   });
 
   it('exits 2 on an invalid sweep', async () => {
-    const err = await sweep(join(dir, 'bad.json'), '--out', join(dir, 'bad')).catch((e: { code: number; stderr: string }) => e);
+    const err = await sweep(join(dir, 'bad.json'), '--out', join(dir, 'bad')).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(err).toMatchObject({ code: 2 });
     expect((err as { stderr: string }).stderr).toMatch(/bad\.json: metrics\[0\]: unknown column "throughput"/);
   });

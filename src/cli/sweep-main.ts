@@ -182,7 +182,11 @@ export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<
   }
   const result = parseSweep(input, { loadBase: await preloadBase(text, o.file, io) });
   if (!result.ok) {
-    io.stderr(formatIssues(result.issues).map((line) => `${o.file}: ${line}\n`).join(''));
+    io.stderr(
+      formatIssues(result.issues)
+        .map((line) => `${o.file}: ${line}\n`)
+        .join(''),
+    );
     return 2;
   }
   const sweep = result.sweep;
@@ -193,14 +197,24 @@ export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<
 
   if (o.dryRun) {
     io.stdout(`${sweep.name}: ${shape}, seeds ${sweep.seed} … ${planRuns(sweep).at(-1)?.seed ?? sweep.seed}\n`);
-    io.stdout(textTable([['point', ...sweep.parameters.map((p) => p.name)], ...sweep.points.map((p) => [String(p.index), ...pointCells(sweep, p.index)])]));
+    io.stdout(
+      textTable([
+        ['point', ...sweep.parameters.map((p) => p.name)],
+        ...sweep.points.map((p) => [String(p.index), ...pointCells(sweep, p.index)]),
+      ]),
+    );
     return 0;
   }
 
   const workers = Math.max(1, Math.min(o.workers ?? deps.cores, tasks.length));
   io.stderr(`sweep: ${sweep.name}: ${shape} on ${workers} worker${workers === 1 ? '' : 's'}\n`);
   const t0 = deps.now();
-  const progress = progressReporter(tasks.length, deps.stderrIsTTY, (s) => io.stderr(s), () => deps.now() - t0);
+  const progress = progressReporter(
+    tasks.length,
+    deps.stderrIsTTY,
+    (s) => io.stderr(s),
+    () => deps.now() - t0,
+  );
   let values: MetricValues[];
   let events = 0;
   try {
@@ -235,7 +249,9 @@ export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<
   }
   const shown = dir.endsWith('/') ? dir : `${dir}/`;
   const eventCount = events > 0 ? `, ${formatCount(events)} events` : '';
-  io.stderr(`wrote ${names.join(', ')} to ${shown} (${tasks.length} runs${eventCount}, ${(wall / 1000).toFixed(1)} s wall, ${workers} worker${workers === 1 ? '' : 's'})\n`);
+  io.stderr(
+    `wrote ${names.join(', ')} to ${shown} (${tasks.length} runs${eventCount}, ${(wall / 1000).toFixed(1)} s wall, ${workers} worker${workers === 1 ? '' : 's'})\n`,
+  );
   if (o.summary) io.stdout(summaryTable(sweep, out.stats));
   return 0;
 }
@@ -302,7 +318,12 @@ export function progressLine(done: number, total: number, elapsedMs: number): st
  * 100 ms, and at the end); otherwise a line each time another tenth of the
  * runs is done, so a log stays short.
  */
-export function progressReporter(total: number, tty: boolean, write: (s: string) => void, elapsed: () => number): ProgressReporter {
+export function progressReporter(
+  total: number,
+  tty: boolean,
+  write: (s: string) => void,
+  elapsed: () => number,
+): ProgressReporter {
   let lastDraw = -Infinity;
   let lastTenth = 0;
   let drawn = false;

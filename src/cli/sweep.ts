@@ -17,12 +17,14 @@ import { isSweepWorker, serveSweepWorker } from '../experiment/node/worker';
 if (isSweepWorker()) {
   serveSweepWorker();
 } else {
-  const [{ mkdir, readFile, writeFile }, { runSerial }, { availableCores, runInThreads }, { main }] = await Promise.all([
-    import('node:fs/promises'),
-    import('../experiment/pool'),
-    import('../experiment/node/pool'),
-    import('./sweep-main'),
-  ]);
+  const [{ mkdir, readFile, writeFile }, { runSerial }, { availableCores, runInThreads }, { main }] = await Promise.all(
+    [
+      import('node:fs/promises'),
+      import('../experiment/pool'),
+      import('../experiment/node/pool'),
+      import('./sweep-main'),
+    ],
+  );
   const code = await main(
     process.argv.slice(2),
     {

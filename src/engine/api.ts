@@ -2,31 +2,8 @@
  * The engine's public surface: what the worker, the command-line runner and
  * the tests may use. Everything else under src/engine is internal.
  */
-import type { FaultSpec } from './scenario/types';
-
-/** Protocol events a student can step to (events.csv `event` column). */
-export type ProtocolEventName =
-  | 'drop'
-  | 'fast_retransmit'
-  | 'timeout'
-  | 'recovery_enter'
-  | 'recovery_exit'
-  | 'partial_ack'
-  | 'ss_exit'
-  | 'retransmit'
-  | 'complete'
-  | 'link_down'
-  | 'link_up';
-
-/** Events that `stepToProtocolEvent` stops at. */
-export const STEP_EVENTS: readonly ProtocolEventName[] = [
-  'drop',
-  'fast_retransmit',
-  'timeout',
-  'recovery_enter',
-  'recovery_exit',
-  'partial_ack',
-];
+/** Protocol events (events.csv `event` column), and those `stepToProtocolEvent` stops at. */
+export { STEP_EVENTS, type ProtocolEventName } from './output/event-log';
 
 export interface FlowState {
   id: string;
@@ -70,10 +47,4 @@ export interface SimState {
   eventsProcessed: number;
   flows: FlowState[];
   queues: QueueState[];
-}
-
-/** Commands a running engine accepts between events. */
-export interface EngineControl {
-  /** Add a fault now; times in it before `now` are taken as `now`. */
-  addFault(fault: FaultSpec): void;
 }

@@ -7,45 +7,39 @@
  * the same run.
  */
 import type { SimState } from './api';
+import type { SimView } from './view';
 import { simState } from './state';
-import type { DescribeContext } from './core/describe';
-import { EventLog, Ev, isStepEvent } from './core/event-log';
+import type { DescribeContext } from './output/describe';
+import { EventLog, Ev, isStepEvent } from './output/event-log';
 import { EventQueue } from './core/event-queue';
-import { Timers } from './core/timers';
-import { Sampler } from './core/recorder';
+import { Timers, type Timer, type TimerOwner } from './core/timers';
+import { Sampler } from './output/sampler';
 import { rngStream } from './core/rng';
-import { secondsToNs } from './core/time';
+import { nsToSeconds, secondsToNs } from './core/time';
 import { LinkDir } from './net/link-dir';
-import { EV_ARRIVE, EV_TX_DONE, Network, type NetHost } from './net/network';
+import { Network, type NetHost } from './net/network';
 import { PacketKind, PacketPool } from './net/packets';
 import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
 import { DropCause } from './queues/queue';
-import type { EventRow } from './output/rundata';
-import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from './output/rundata';
+import { BASE_SERIES_COLUMNS, INFLATION_COLUMN, type EventRow, type RunData } from './output/rundata';
 import type { FaultSpec, Scenario } from './scenario/types';
-import { Timer, type TcpHost, type TimerOwner } from './tcp/host';
+import type { TcpHost } from './tcp/host';
 import { TcpReceiver } from './tcp/receiver';
 import { TcpSender } from './tcp/sender';
 import { createVariant } from './tcp/variants';
 import { CbrSource } from './traffic/cbr';
-import { FlowStats } from './core/flow-stats';
-import { EV_LINK_DOWN, EV_LINK_UP, FaultInstaller } from './net/faults';
-import { PacketTrace, TraceKind } from './core/packet-trace';
+import { FlowStats } from './output/flow-stats';
+import { FaultInstaller } from './net/faults';
+import { SimEvent } from './sim-events';
+import { PacketTrace, TraceKind } from './output/packet-trace';
 import { collectRunData } from './output/collect';
 import { eventRow, eventRows } from './output/event-rows';
-import type { RunData } from './output/rundata';
-
-const EV_TIMER = 3;
-const EV_APP_START = 4;
-const EV_APP_STOP = 5;
-const EV_CBR = 6;
-const EV_SAMPLE = 7;
 
 /** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
 const THROUGHPUT_WINDOW_S = 0.5;
 
-export class Simulator implements NetHost, TcpHost, DescribeContext {
+export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   readonly scenario: Scenario;
   readonly pool = new PacketPool(4096);
   readonly log = new EventLog();
@@ -63,9 +57,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   /** time-sequence trace, for the flows switched on with tracePackets() */
   readonly packetTrace: PacketTrace;
-  private readonly timers = new Timers(this.events, EV_TIMER);
+  private readonly timers = new Timers(this.events, SimEvent.Timer);
   private readonly faults: FaultInstaller;
-  private readonly doomed: Set<number>[] = [];
   private readonly sampler: Sampler;
   private readonly durationNs: number;
   private readonly measFromNs: number;
@@ -92,7 +85,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
       this.dirs.map((d) => ({ from: d.from, to: d.to, delayNs: d.delayNs })),
     );
     this.network = new Network(this.pool, this.dirs, next, s.nodes.length, this.events, this);
-    this.faults = new FaultInstaller(s, this.dirs, this.network, this.events, this.log, this.doomed);
+    this.faults = new FaultInstaller(s, this.dirs, this.network, this.events, this.log);
     this.queueIds = this.dirs.map((d) => ({
       link: s.links[d.link].id,
       from: s.nodes[d.from].id,
@@ -104,18 +97,17 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     // Variant-specific trace columns follow the contract's, in first-seen order.
     const extra: string[] = [];
     s.flows.forEach((f, fi) => {
-      this.doomed.push(new Set());
       this.stats.push(new FlowStats());
       const from = nodeOf(this.nodeIndex, f.from);
       const to = nodeOf(this.nodeIndex, f.to);
       if (next[from * s.nodes.length + to] < 0) throw new Error(`flows[${fi}]: no route from "${f.from}" to "${f.to}"`);
       if (f.kind === 'tcp') {
         const parts = createVariant(f.variant, f.tcp);
-        const snd = new TcpSender(fi, f, from, to, this, parts.recovery, parts.cc, this.doomed[fi]);
+        const snd = new TcpSender(fi, f, from, to, this, parts.recovery, parts.cc);
         this.senders.push(snd);
         this.receivers.push(new TcpReceiver(fi, f, to, from, this, parts.recovery.usesSack, snd.base, snd.nSegments));
         this.cbrs.push(null);
-        for (const c of parts.cc.traceColumns) if (!extra.includes(c)) extra.push(c);
+        for (const c of parts.cc.traceColumns ?? []) if (!extra.includes(c)) extra.push(c);
         if (parts.recovery.inflates && !extra.includes(INFLATION_COLUMN)) extra.push(INFLATION_COLUMN);
       } else {
         this.senders.push(null);
@@ -131,10 +123,10 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     s.flows.forEach((f, fi) => {
       // Start jitter: one draw per flow from its own stream, so adding a flow changes no other start.
       const jitter = s.startJitter > 0 ? rngStream(s.seed, `start:${f.id}`).next() * s.startJitter : 0;
-      this.events.schedule(secondsToNs(f.start + jitter), EV_APP_START, fi);
-      if (f.stop !== null) this.events.schedule(secondsToNs(f.stop), EV_APP_STOP, fi);
+      this.events.schedule(secondsToNs(f.start + jitter), SimEvent.AppStart, fi);
+      if (f.stop !== null) this.events.schedule(secondsToNs(f.stop), SimEvent.AppStop, fi);
     });
-    this.events.schedule(0, EV_SAMPLE, 0);
+    this.events.schedule(0, SimEvent.Sample, 0);
   }
 
   // ---------------------------------------------------------------- faults
@@ -180,13 +172,6 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     }
   }
 
-  faultDrop(pkt: number, node: number, cause: DropCause, now: number): void {
-    this.traceSent(pkt, now);
-    const n = this.scenario.nodes.length;
-    const d = this.network.next[node * n + this.pool.dst[pkt]];
-    this.network.drop(pkt, this.dirs[d], cause, now);
-  }
-
   newTimer(owner: TimerOwner, which: number): Timer {
     return this.timers.create(owner, which);
   }
@@ -211,7 +196,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
       snd.onAck(pkt, now);
     } else {
       const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt, now);
-      if (fresh) st.onDelivered(pool.payload[pkt], now - pool.sentAt[pkt], now >= this.measFromNs && now < this.measToNs);
+      if (fresh)
+        st.onDelivered(pool.payload[pkt], now - pool.sentAt[pkt], now >= this.measFromNs && now < this.measToNs);
     }
     pool.free(pkt);
   }
@@ -227,11 +213,12 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     const snd = this.senders[fi];
     let seq = pool.seq[pkt];
     if (snd) seq -= snd.base;
-    if (this.packetTrace.on[fi] === 1 && kind === PacketKind.Data) this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
+    if (this.packetTrace.on[fi] === 1 && kind === PacketKind.Data)
+      this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
     let extra = NaN;
     if (cause === DropCause.Overflow || cause === DropCause.RedOverflow) extra = dir.queue.length;
     else if (cause === DropCause.RedEarly || cause === DropCause.RedForced) extra = dir.queue.average;
-    else if (cause === DropCause.Random) extra = dir.losses.length > 0 ? dir.losses[0].rate : NaN;
+    else if (cause === DropCause.Random) extra = dir.faults.lossRate;
     this.log.add(
       now,
       fi,
@@ -250,7 +237,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
 
   /** simulated seconds */
   get time(): number {
-    return this.nowNs / 1e9;
+    return nsToSeconds(this.nowNs);
   }
 
   get done(): boolean {
@@ -287,31 +274,31 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     this.processed++;
     const target = q.poppedTarget;
     switch (q.poppedKind) {
-      case EV_TX_DONE:
+      case SimEvent.TxDone:
         this.network.onTxDone(this.dirs[target], now);
         break;
-      case EV_ARRIVE:
+      case SimEvent.Arrive:
         this.network.onArrive(this.dirs[target], now);
         break;
-      case EV_TIMER:
+      case SimEvent.Timer:
         this.timers.fire(target, now);
         break;
-      case EV_APP_START:
+      case SimEvent.AppStart:
         this.startFlow(target, now);
         break;
-      case EV_APP_STOP:
+      case SimEvent.AppStop:
         this.senders[target]?.stop();
         break;
-      case EV_CBR:
+      case SimEvent.Cbr:
         this.cbrSend(target, now);
         break;
-      case EV_SAMPLE:
+      case SimEvent.Sample:
         this.sample(target, now);
         break;
-      case EV_LINK_DOWN:
+      case SimEvent.LinkDown:
         this.faults.linkDown(target, now);
         break;
-      case EV_LINK_UP:
+      case SimEvent.LinkUp:
         this.faults.linkUp(target, now);
         break;
     }
@@ -363,14 +350,14 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     this.stats[fi].sent++;
     this.network.atNode(pkt, cbr.node, now);
     const next = now + cbr.intervalNs;
-    if (next < stop && next <= this.durationNs) this.events.schedule(next, EV_CBR, fi);
+    if (next < stop && next <= this.durationNs) this.events.schedule(next, SimEvent.Cbr, fi);
   }
 
   private sample(k: number, now: number): void {
     const inMeasure = now >= this.measFromNs && now <= this.measToNs;
     this.sampler.record(now, inMeasure, this.senders, this.stats, this.dirs);
     const next = secondsToNs((k + 1) * this.scenario.sampleInterval);
-    if (next <= this.durationNs) this.events.schedule(next, EV_SAMPLE, k + 1);
+    if (next <= this.durationNs) this.events.schedule(next, SimEvent.Sample, k + 1);
   }
 
   // ---------------------------------------------------------------- queries
@@ -414,7 +401,12 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
   }
 
   /** A queue column of samples [from, to): the contract's queues.csv columns, and `drops` (cumulative losses). */
-  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops', from: number, to: number): Float64Array {
+  queueColumn(
+    queue: number,
+    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
+    from: number,
+    to: number,
+  ): Float64Array {
     return this.sampler.queueColumn(queue, column, from, to);
   }
 

@@ -1,9 +1,9 @@
 /** A snapshot of a running simulation, for the page (SimState in api.ts). */
 import type { FlowState, QueueState, SimState } from './api';
 import { secondsToNs } from './core/time';
-import type { Simulator } from './simulator';
+import type { SimView } from './view';
 
-export function simState(sim: Simulator): SimState {
+export function simState(sim: SimView): SimState {
   const flows: FlowState[] = sim.scenario.flows.map((f, fi) => {
     const snd = sim.senders[fi];
     const st = sim.stats[fi];

@@ -7,7 +7,12 @@ import { describe, tTestEqualVariance } from './stats';
 import type { MetricValues, PointStats, Sweep, SweepRun, TTestRow } from './types';
 
 /** The values of metric `m` over the repetitions of each point, in repetition order. */
-function valuesByPoint(sweep: Sweep, runs: readonly SweepRun[], results: readonly MetricValues[], m: number): (number | null)[][] {
+function valuesByPoint(
+  sweep: Sweep,
+  runs: readonly SweepRun[],
+  results: readonly MetricValues[],
+  m: number,
+): (number | null)[][] {
   const byPoint: (number | null)[][] = sweep.points.map(() => []);
   for (const run of runs) {
     const values = results[run.index];

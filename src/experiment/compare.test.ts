@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../engine/scenario/index';
-import type { Scenario } from '../engine/scenario/types';
+import { VARIANTS, type Scenario } from '../engine/scenario/types';
 import { runLengthChanges, variantScenarios, withRunLength } from './compare';
 import { smallBase } from './test-fixtures';
 
@@ -36,7 +36,8 @@ describe('variantScenarios', () => {
     const two = base((s) => s.flows.push({ id: 'C', variant: 'tahoe', from: 'server', to: 'client' }));
     const all = variantScenarios(two, ['cubic']);
     const some = variantScenarios(two, ['cubic'], { flows: ['C'] });
-    const variants = (r: typeof all) => (r.ok ? r.scenarios[0]!.scenario.flows.map((f) => (f.kind === 'tcp' ? f.variant : f.kind)) : []);
+    const variants = (r: typeof all) =>
+      r.ok ? r.scenarios[0]!.scenario.flows.map((f) => (f.kind === 'tcp' ? f.variant : f.kind)) : [];
     expect(variants(all)).toEqual(['cubic', 'cbr', 'cubic']);
     expect(variants(some)).toEqual(['reno', 'cbr', 'cubic']);
   });
@@ -46,13 +47,18 @@ describe('variantScenarios', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
-      'variants[1]: unknown variant "rneo"; known variants: tahoe, reno, newreno, sack, vegas, westwood, westwoodnr, cubic; did you mean "reno"?',
+      `variants[1]: unknown variant "rneo"; known variants: ${VARIANTS.join(', ')}; did you mean "reno"?`,
       'variants[2]: variant "reno" is listed twice',
       'flows[0]: flow "U" is not a TCP flow: it has no variant',
       'flows[1]: unknown flow "Z" (TCP flows are "A")',
     ]);
-    const none = variantScenarios(base((s) => s.flows.splice(0, 1)), ['reno']);
-    expect(none.ok || none.issues).toEqual([{ path: '(scenario)', message: 'has no TCP flow whose variant could change' }]);
+    const none = variantScenarios(
+      base((s) => s.flows.splice(0, 1)),
+      ['reno'],
+    );
+    expect(none.ok || none.issues).toEqual([
+      { path: '(scenario)', message: 'has no TCP flow whose variant could change' },
+    ]);
     const empty = variantScenarios(base(), []);
     expect(empty.ok || empty.issues).toEqual([{ path: 'variants', message: 'must list at least one variant' }]);
   });

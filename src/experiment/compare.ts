@@ -17,7 +17,8 @@ export interface VariantScenarioOptions {
   flows?: readonly string[];
 }
 
-export type VariantScenariosResult = { ok: true; scenarios: VariantScenario[] } | { ok: false; issues: ScenarioIssue[] };
+export type VariantScenariosResult =
+  { ok: true; scenarios: VariantScenario[] } | { ok: false; issues: ScenarioIssue[] };
 
 /**
  * One copy of `base` per variant, in the order given, with the chosen TCP
@@ -38,7 +39,10 @@ export function variantScenarios(
   variants.forEach((v, i) => {
     if (!(VARIANTS as readonly string[]).includes(v)) {
       const hint = suggest(v, VARIANTS);
-      issues.push({ path: `variants[${i}]`, message: `unknown variant ${describeValue(v)}; known variants: ${VARIANTS.join(', ')}${hint ? `; did you mean "${hint}"?` : ''}` });
+      issues.push({
+        path: `variants[${i}]`,
+        message: `unknown variant ${describeValue(v)}; known variants: ${VARIANTS.join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`,
+      });
     } else if (chosen.includes(v as Variant)) {
       issues.push({ path: `variants[${i}]`, message: `variant ${describeValue(v)} is listed twice` });
     } else chosen.push(v as Variant);
@@ -46,7 +50,10 @@ export function variantScenarios(
   const tcpFlows = base.flows.filter((f) => f.kind === 'tcp').map((f) => f.id);
   const flows = options.flows ?? tcpFlows;
   if (flows.length === 0) {
-    issues.push({ path: options.flows ? 'flows' : '(scenario)', message: options.flows ? 'must list at least one TCP flow' : 'has no TCP flow whose variant could change' });
+    issues.push({
+      path: options.flows ? 'flows' : '(scenario)',
+      message: options.flows ? 'must list at least one TCP flow' : 'has no TCP flow whose variant could change',
+    });
   }
   flows.forEach((id, i) => {
     if (tcpFlows.includes(id)) return;

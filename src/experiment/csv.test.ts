@@ -35,7 +35,11 @@ describe('files from hand-made results', () => {
   const sweep: Sweep = r.sweep;
   const runs = planRuns(sweep);
   // throughput, timeouts, jain per run: point p, repetition k
-  const values: MetricValues[] = runs.map((run) => [1000 + 100 * run.point + run.repetition, run.point === 3 ? null : 2, 0.5 + run.repetition / 10]);
+  const values: MetricValues[] = runs.map((run) => [
+    1000 + 100 * run.point + run.repetition,
+    run.point === 3 ? null : 2,
+    0.5 + run.repetition / 10,
+  ]);
 
   it('runs.csv: one row per run, in run-id order', () => {
     expect(runsCsv(sweep, runs, values)).toBe(
@@ -63,7 +67,9 @@ describe('files from hand-made results', () => {
         'jain_A_U_mean,jain_A_U_sd,jain_A_U_ci95_low,jain_A_U_ci95_high,jain_A_U_n',
     );
     // mean 1000.5, sd √0.5 = 0.707107, half-width qt(0.975, 1)·0.5 = 6.353102
-    expect(lines[1]).toBe('0,reno,300,1000.5,0.707107,994.146898,1006.853102,2,2,0,2,2,2,0.55,0.070711,-0.08531,1.18531,2');
+    expect(lines[1]).toBe(
+      '0,reno,300,1000.5,0.707107,994.146898,1006.853102,2,2,0,2,2,2,0.55,0.070711,-0.08531,1.18531,2',
+    );
     expect(lines[4]).toMatch(/^3,newreno,600,1300\.5,.*,,,,,0,0\.55,/);
     expect(lines).toHaveLength(6);
   });
@@ -74,7 +80,9 @@ describe('files from hand-made results', () => {
     expect(lines[0]).toBe('metric,parameter,a,b,other_parameter,other_value,n_a,n_b,mean_a,mean_b,t,df,p_value');
     // Throughput at 300: reno 1000, 1001 against newreno 1200, 1201: pooled sd √0.5, t = −200 / (√0.5·1) = −282.842712;
     // with 2 df the two-sided p is 1 − |t|/√(2 + t²) = 1.2499…e-5, four significant digits 0.0000125 (trailing 0 trimmed).
-    expect(lines[1]).toBe('A.throughput_kbps,variant,reno,newreno,cbr_kbps,300,2,2,1000.5,1200.5,-282.842712,2,0.0000125');
+    expect(lines[1]).toBe(
+      'A.throughput_kbps,variant,reno,newreno,cbr_kbps,300,2,2,1000.5,1200.5,-282.842712,2,0.0000125',
+    );
     // Timeouts at 600: no values for newreno → no test
     expect(lines[4]).toBe('A.timeouts,variant,reno,newreno,cbr_kbps,600,2,0,2,,,,');
     // Constant equal samples: no statistic, no p

@@ -49,7 +49,14 @@ function parameterCells(sweep: Sweep, point: number): string[] {
 export function runsCsv(sweep: Sweep, runs: readonly SweepRun[], results: readonly MetricValues[]): string {
   const decimals = sweep.metrics.map(metricDecimals);
   const rows: string[][] = [
-    ['run', 'point', ...sweep.parameters.map((p) => safeText(p.name)), 'repetition', 'seed', ...sweep.metrics.map((m) => safeText(m.name))],
+    [
+      'run',
+      'point',
+      ...sweep.parameters.map((p) => safeText(p.name)),
+      'repetition',
+      'seed',
+      ...sweep.metrics.map((m) => safeText(m.name)),
+    ],
   ];
   const sorted = [...runs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const run of sorted) {
@@ -94,7 +101,20 @@ export function tableCsv(sweep: Sweep, stats: readonly PointStats[]): string {
  */
 export function ttestCsv(sweep: Sweep, tests: readonly TTestRow[]): string {
   const two = sweep.parameters.length === 2;
-  const header = ['metric', 'parameter', 'a', 'b', ...(two ? ['other_parameter', 'other_value'] : []), 'n_a', 'n_b', 'mean_a', 'mean_b', 't', 'df', 'p_value'];
+  const header = [
+    'metric',
+    'parameter',
+    'a',
+    'b',
+    ...(two ? ['other_parameter', 'other_value'] : []),
+    'n_a',
+    'n_b',
+    'mean_a',
+    'mean_b',
+    't',
+    'df',
+    'p_value',
+  ];
   const rows: string[][] = [header];
   for (const r of tests) {
     const p = sweep.parameters[r.parameter]!;

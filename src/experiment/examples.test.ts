@@ -19,7 +19,9 @@ function load(file: string) {
 }
 
 describe('shipped sweeps', () => {
-  const files = [...readdirSync('sweeps').map((f) => join('sweeps', f)), 'bench/sweep/paper-000-dumbbell.json'].filter((f) => f.endsWith('.json'));
+  const files = [...readdirSync('sweeps').map((f) => join('sweeps', f)), 'bench/sweep/paper-000-dumbbell.json'].filter(
+    (f) => f.endsWith('.json'),
+  );
 
   it('all load', () => {
     expect(files.length).toBeGreaterThanOrEqual(3);

@@ -22,7 +22,10 @@ function load(input: unknown = smallSweep()): Sweep {
 }
 
 /** A worker that answers after a delay chosen by `delay(index)`, as a thread would, in whatever order. */
-function fakeWorker(delay: (index: number) => number, answer: (t: SweepTask) => SweepTaskResult = runSweepTask): PoolWorker {
+function fakeWorker(
+  delay: (index: number) => number,
+  answer: (t: SweepTask) => SweepTaskResult = runSweepTask,
+): PoolWorker {
   let onAnswer: (a: SweepTaskResult) => void = () => {};
   return {
     post: (task) => void setTimeout(() => onAnswer(answer(task)), delay(task.index)),
@@ -40,7 +43,17 @@ describe('a small sweep, end to end', () => {
     expect(values).toHaveLength(12);
     const out = sweepResults(sweep, values);
     const runs = csvParse(out.files['runs.csv']!);
-    expect(runs.columns).toEqual(['run', 'point', 'variant', 'cbr_kbps', 'repetition', 'seed', 'A.throughput_kbps', 'A.timeouts', 'jain_A_U']);
+    expect(runs.columns).toEqual([
+      'run',
+      'point',
+      'variant',
+      'cbr_kbps',
+      'repetition',
+      'seed',
+      'A.throughput_kbps',
+      'A.timeouts',
+      'jain_A_U',
+    ]);
     expect(runs.map((r) => `${r.run} ${r.variant} ${r.cbr_kbps} ${r.seed}`).slice(0, 4)).toEqual([
       'p0-r0 reno 300 7',
       'p0-r1 reno 300 8',
@@ -88,7 +101,21 @@ describe('a small sweep, end to end', () => {
   it('ttest.csv: reno against newreno at each CBR rate, for every metric', async () => {
     const out = sweepResults(sweep, await tasksPromise);
     const t = csvParse(out.files['ttest.csv']!);
-    expect(t.columns).toEqual(['metric', 'parameter', 'a', 'b', 'other_parameter', 'other_value', 'n_a', 'n_b', 'mean_a', 'mean_b', 't', 'df', 'p_value']);
+    expect(t.columns).toEqual([
+      'metric',
+      'parameter',
+      'a',
+      'b',
+      'other_parameter',
+      'other_value',
+      'n_a',
+      'n_b',
+      'mean_a',
+      'mean_b',
+      't',
+      'df',
+      'p_value',
+    ]);
     expect(t.map((r) => `${r.metric} ${r.a}-${r.b} @${r.other_value} n=${r.n_a}+${r.n_b} df=${r.df}`)).toEqual([
       'A.throughput_kbps reno-newreno @300 n=3+3 df=4',
       'A.throughput_kbps reno-newreno @600 n=3+3 df=4',
@@ -115,7 +142,12 @@ describe('determinism', () => {
     const serial = await files((t) => runSerial(t));
     const again = await files((t) => runSerial(t));
     // Three workers, each slower for low indexes: answers arrive roughly in reverse.
-    const reversed = await files((t) => runPool(t, [0, 1, 2].map(() => fakeWorker((i) => 2 * (12 - i)))));
+    const reversed = await files((t) =>
+      runPool(
+        t,
+        [0, 1, 2].map(() => fakeWorker((i) => 2 * (12 - i))),
+      ),
+    );
     const scrambled = await files((t) => runPool(t, [fakeWorker((i) => (i * 7) % 5), fakeWorker((i) => (i * 3) % 4)]));
     expect(again).toEqual(serial);
     expect(reversed).toEqual(serial);
@@ -134,12 +166,19 @@ describe('runPool', () => {
   });
 
   it('rejects with the failing run when a worker reports an error', async () => {
-    const failing = fakeWorker(() => 0, (t) => (t.index === 5 ? { type: 'error', index: 5, message: 'boom' } : runSweepTask(t)));
+    const failing = fakeWorker(
+      () => 0,
+      (t) => (t.index === 5 ? { type: 'error', index: 5, message: 'boom' } : runSweepTask(t)),
+    );
     await expect(runPool(tasks, [failing])).rejects.toEqual(new SweepRunError(5, 'boom'));
   });
 
   it('rejects when a worker crashes', async () => {
-    const crash: PoolWorker = { post: () => {}, listen: (_a, f) => void setTimeout(() => f(new Error('worker died')), 0), terminate: () => {} };
+    const crash: PoolWorker = {
+      post: () => {},
+      listen: (_a, f) => void setTimeout(() => f(new Error('worker died')), 0),
+      terminate: () => {},
+    };
     await expect(runPool(tasks, [crash])).rejects.toThrow('worker died');
   });
 

@@ -5,14 +5,34 @@ import type { Metric } from './types';
 
 function row(flow: string, extra: Partial<FlowSummaryRow> = {}): FlowSummaryRow {
   return {
-    flow, kind: 'tcp', variant: 'reno', from: 'a', to: 'b', throughput_kbps: 0, packets_sent: 0, packets_delivered: 0,
-    retransmissions: 0, timeouts: 0, fast_retransmits: 0, drops: 0, drop_rate: 0, avg_latency_ms: null, avg_cwnd: null,
-    avg_ssthresh: null, completion_s: null, ack_drops: 0, ...extra,
+    flow,
+    kind: 'tcp',
+    variant: 'reno',
+    from: 'a',
+    to: 'b',
+    throughput_kbps: 0,
+    packets_sent: 0,
+    packets_delivered: 0,
+    retransmissions: 0,
+    timeouts: 0,
+    fast_retransmits: 0,
+    drops: 0,
+    drop_rate: 0,
+    avg_latency_ms: null,
+    avg_cwnd: null,
+    avg_ssthresh: null,
+    completion_s: null,
+    ack_drops: 0,
+    ...extra,
   };
 }
 
 describe('extractMetrics', () => {
-  const summary = [row('A', { throughput_kbps: 600, drops: 3, avg_cwnd: 12.5 }), row('B', { throughput_kbps: 200 }), row('C', { kind: 'cbr', throughput_kbps: 400 })];
+  const summary = [
+    row('A', { throughput_kbps: 600, drops: 3, avg_cwnd: 12.5 }),
+    row('B', { throughput_kbps: 200 }),
+    row('C', { kind: 'cbr', throughput_kbps: 400 }),
+  ];
   const metrics: Metric[] = [
     { kind: 'flow', name: 'a', flow: 'A', column: 'throughput_kbps' },
     { kind: 'flow', name: 'b', flow: 'A', column: 'drops' },

@@ -4,13 +4,26 @@ import { checkPath, getAt, parsePath, pathsOverlap, setAt } from './path';
 describe('parsePath', () => {
   it('reads fields and list items', () => {
     expect(parsePath('flows[1].rate')).toEqual({ ok: true, segments: ['flows', 1, 'rate'] });
-    expect(parsePath('flows[0].tcp.vegas.alpha')).toEqual({ ok: true, segments: ['flows', 0, 'tcp', 'vegas', 'alpha'] });
+    expect(parsePath('flows[0].tcp.vegas.alpha')).toEqual({
+      ok: true,
+      segments: ['flows', 0, 'tcp', 'vegas', 'alpha'],
+    });
     expect(parsePath('duration')).toEqual({ ok: true, segments: ['duration'] });
     expect(parsePath('faults[0].seqs[2]')).toEqual({ ok: true, segments: ['faults', 0, 'seqs', 2] });
   });
 
   it('refuses what is not a path, saying why', () => {
-    for (const bad of ['', '[1]', 'flows[]', 'flows[-1]', 'flows[1.5]', 'flows.', 'flows..rate', 'flows[1]rate', 'a b']) {
+    for (const bad of [
+      '',
+      '[1]',
+      'flows[]',
+      'flows[-1]',
+      'flows[1.5]',
+      'flows.',
+      'flows..rate',
+      'flows[1]rate',
+      'a b',
+    ]) {
       const r = parsePath(bad);
       expect(r.ok, bad).toBe(false);
       if (!r.ok) expect(r.message).toMatch(/is not a field path/);
@@ -19,7 +32,14 @@ describe('parsePath', () => {
 });
 
 describe('checkPath', () => {
-  const base = { duration: 10, flows: [{ id: 'A', variant: 'reno' }, { id: 'B', rate: 5 }], measure: { from: 0 } };
+  const base = {
+    duration: 10,
+    flows: [
+      { id: 'A', variant: 'reno' },
+      { id: 'B', rate: 5 },
+    ],
+    measure: { from: 0 },
+  };
   const check = (p: string) => checkPath(base, (parsePath(p) as { segments: (string | number)[] }).segments);
 
   it('accepts existing fields and missing optional ones', () => {
@@ -30,10 +50,22 @@ describe('checkPath', () => {
   });
 
   it('refuses list items that do not exist and fields of non-objects', () => {
-    expect(check('flows[2].rate')).toEqual({ ok: false, message: 'flows[2] does not exist: the base scenario has flows[0] … flows[1]' });
-    expect(check('faults[0].rate')).toEqual({ ok: false, message: 'faults[0] does not exist: the base scenario has no faults' });
-    expect(check('flows[0].variant.x')).toEqual({ ok: false, message: 'flows[0].variant is a string, not an object: flows[0].variant.x cannot be set' });
-    expect(check('duration[0]')).toEqual({ ok: false, message: 'duration is a number, not a list: duration[0] does not exist' });
+    expect(check('flows[2].rate')).toEqual({
+      ok: false,
+      message: 'flows[2] does not exist: the base scenario has flows[0] … flows[1]',
+    });
+    expect(check('faults[0].rate')).toEqual({
+      ok: false,
+      message: 'faults[0] does not exist: the base scenario has no faults',
+    });
+    expect(check('flows[0].variant.x')).toEqual({
+      ok: false,
+      message: 'flows[0].variant is a string, not an object: flows[0].variant.x cannot be set',
+    });
+    expect(check('duration[0]')).toEqual({
+      ok: false,
+      message: 'duration is a number, not a list: duration[0] does not exist',
+    });
   });
 });
 

@@ -24,14 +24,21 @@ export function parsePath(text: string): PathParse {
   let rest = text;
   const first = IDENT.exec(rest);
   if (!first) {
-    return { ok: false, message: `${describeValue(text)} is not a field path: it must start with a field name, as in "flows[1].rate"` };
+    return {
+      ok: false,
+      message: `${describeValue(text)} is not a field path: it must start with a field name, as in "flows[1].rate"`,
+    };
   }
   segments.push(first[0]);
   rest = rest.slice(first[0].length);
   while (rest.length > 0) {
     if (rest.startsWith('.')) {
       const m = IDENT.exec(rest.slice(1));
-      if (!m) return { ok: false, message: `${describeValue(text)} is not a field path: a field name must follow "." (as in "flows[1].rate")` };
+      if (!m)
+        return {
+          ok: false,
+          message: `${describeValue(text)} is not a field path: a field name must follow "." (as in "flows[1].rate")`,
+        };
       segments.push(m[0]);
       rest = rest.slice(1 + m[0].length);
       continue;

@@ -90,12 +90,18 @@ export function runOnWorkers<T, A, R>(
  * task index. The first failure rejects (a `SweepRunError` for a run that
  * threw).
  */
-export function runPool(tasks: readonly SweepTask[], workers: readonly PoolWorker[], onProgress?: (p: TaskProgress) => void): Promise<MetricValues[]> {
+export function runPool(
+  tasks: readonly SweepTask[],
+  workers: readonly PoolWorker[],
+  onProgress?: (p: TaskProgress) => void,
+): Promise<MetricValues[]> {
   return runOnWorkers(
     tasks,
     workers,
     (a): Judged<MetricValues> =>
-      a.type === 'error' ? { index: a.index, error: new SweepRunError(a.index, a.message) } : { index: a.index, result: a.values, events: a.events },
+      a.type === 'error'
+        ? { index: a.index, error: new SweepRunError(a.index, a.message) }
+        : { index: a.index, result: a.values, events: a.events },
     onProgress,
   );
 }
@@ -104,7 +110,10 @@ export function runPool(tasks: readonly SweepTask[], workers: readonly PoolWorke
  * Runs every task here, one after the other (tests, a one-worker run, a page
  * without workers). Same results as runPool.
  */
-export async function runSerial(tasks: readonly SweepTask[], onProgress?: (p: TaskProgress) => void): Promise<MetricValues[]> {
+export async function runSerial(
+  tasks: readonly SweepTask[],
+  onProgress?: (p: TaskProgress) => void,
+): Promise<MetricValues[]> {
   const results: MetricValues[] = new Array(tasks.length);
   let done = 0;
   for (const task of tasks) {

@@ -117,7 +117,6 @@ export function checkShape<T extends z.ZodType>(
   return result.success && issues.length === 0 ? { ok: true, data: result.data, issues } : { ok: false, issues };
 }
 
-
 function convertIssue(issue: z.core.$ZodIssue): ScenarioIssue[] {
   const path = sweepPath(issue.path);
   const input = issue.input;
@@ -131,7 +130,9 @@ function convertIssue(issue: z.core.$ZodIssue): ScenarioIssue[] {
         return [{ path, message: `this runner reads version 1 sweeps (got ${got})` }];
       }
       const hint = typeof input === 'string' ? suggest(input, issue.values.map(String)) : undefined;
-      return [{ path, message: `must be one of ${shown.join(', ')} (got ${got})${hint ? `; did you mean "${hint}"?` : ''}` }];
+      return [
+        { path, message: `must be one of ${shown.join(', ')} (got ${got})${hint ? `; did you mean "${hint}"?` : ''}` },
+      ];
     }
     case 'invalid_union':
       return [{ path, message: `does not match any accepted form (got ${got})` }];
@@ -146,4 +147,3 @@ function convertIssue(issue: z.core.$ZodIssue): ScenarioIssue[] {
       return [{ path, message: `${issue.message} (got ${got})` }];
   }
 }
-

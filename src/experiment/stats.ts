@@ -71,10 +71,21 @@ export interface TTestResult {
  * undefined (0/0) or infinite; t and p are then reported as null, except that
  * different constant samples give p = 0 (and t null).
  */
-export function tTestEqualVariance(aValues: readonly (number | null)[], bValues: readonly (number | null)[]): TTestResult {
+export function tTestEqualVariance(
+  aValues: readonly (number | null)[],
+  bValues: readonly (number | null)[],
+): TTestResult {
   const a = aValues.filter((v): v is number => v !== null && Number.isFinite(v));
   const b = bValues.filter((v): v is number => v !== null && Number.isFinite(v));
-  const out: TTestResult = { nA: a.length, nB: b.length, meanA: mean(a), meanB: mean(b), t: null, df: null, pValue: null };
+  const out: TTestResult = {
+    nA: a.length,
+    nB: b.length,
+    meanA: mean(a),
+    meanB: mean(b),
+    t: null,
+    df: null,
+    pValue: null,
+  };
   if (a.length < 2 || b.length < 2) return out;
   out.df = a.length + b.length - 2;
   const r = ttest2(a, b, { variance: 'equal', alternative: 'two-sided' });

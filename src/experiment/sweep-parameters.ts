@@ -57,12 +57,18 @@ export function readParameters(file: ParsedSweepFile, baseJson: Record<string, u
           : `${describeValue(p1.path)} overlaps parameters[0].path ${describeValue(p0.path)}: one would overwrite the other`,
       });
     } else if (p0.name === p1.name) {
-      issues.push({ path: 'parameters[1].name', message: `duplicate column name ${describeValue(p1.name)} (also parameters[0]): give the parameters different "name"s` });
+      issues.push({
+        path: 'parameters[1].name',
+        message: `duplicate column name ${describeValue(p1.name)} (also parameters[0]): give the parameters different "name"s`,
+      });
     }
   }
   parameters.forEach((p, i) => {
     if (RESERVED_NAMES.includes(p.name)) {
-      issues.push({ path: `parameters[${i}].name`, message: `${describeValue(p.name)} is the name of an output column (${RESERVED_NAMES.join(', ')}): choose another` });
+      issues.push({
+        path: `parameters[${i}].name`,
+        message: `${describeValue(p.name)} is the name of an output column (${RESERVED_NAMES.join(', ')}): choose another`,
+      });
     }
   });
   return issues.length ? { ok: false, issues } : { ok: true, parameters };
@@ -82,7 +88,14 @@ function parameterValues(given: ParsedParameter, at: (field?: string) => string)
   if (hasValues === hasRange) {
     return {
       ok: false,
-      issues: [{ path: at(), message: hasValues ? 'give either "values" or "range", not both' : 'needs "values" (a list) or "range" ({"from", "to", "step" or "count"})' }],
+      issues: [
+        {
+          path: at(),
+          message: hasValues
+            ? 'give either "values" or "range", not both'
+            : 'needs "values" (a list) or "range" ({"from", "to", "step" or "count"})',
+        },
+      ],
     };
   }
   let numbers: number[] | undefined;
@@ -90,16 +103,35 @@ function parameterValues(given: ParsedParameter, at: (field?: string) => string)
     const r = given.range;
     const rangeAt = (f: string) => at(`range.${f}`);
     if ((r.step === undefined) === (r.count === undefined)) {
-      return { ok: false, issues: [{ path: at('range'), message: r.step === undefined ? 'needs "step" or "count"' : 'give either "step" or "count", not both' }] };
+      return {
+        ok: false,
+        issues: [
+          {
+            path: at('range'),
+            message: r.step === undefined ? 'needs "step" or "count"' : 'give either "step" or "count", not both',
+          },
+        ],
+      };
     }
-    if (r.to < r.from) return { ok: false, issues: [{ path: rangeAt('to'), message: `must be at least "from" (${r.from}) (got ${r.to})` }] };
+    if (r.to < r.from)
+      return {
+        ok: false,
+        issues: [{ path: rangeAt('to'), message: `must be at least "from" (${r.from}) (got ${r.to})` }],
+      };
     numbers = [];
     if (r.count !== undefined) {
-      for (let k = 0; k < r.count; k++) numbers.push(k === r.count - 1 ? r.to : tidy(r.from + (k * (r.to - r.from)) / (r.count - 1)));
+      for (let k = 0; k < r.count; k++)
+        numbers.push(k === r.count - 1 ? r.to : tidy(r.from + (k * (r.to - r.from)) / (r.count - 1)));
     } else {
       const step = r.step!;
       const n = Math.floor((r.to - r.from) / step + 1e-9) + 1;
-      if (n > MAX_VALUES) return { ok: false, issues: [{ path: rangeAt('step'), message: `gives ${n} values from ${r.from} to ${r.to}: at most ${MAX_VALUES}` }] };
+      if (n > MAX_VALUES)
+        return {
+          ok: false,
+          issues: [
+            { path: rangeAt('step'), message: `gives ${n} values from ${r.from} to ${r.to}: at most ${MAX_VALUES}` },
+          ],
+        };
       for (let k = 0; k < n; k++) numbers.push(tidy(r.from + k * step));
     }
   }
@@ -108,10 +140,23 @@ function parameterValues(given: ParsedParameter, at: (field?: string) => string)
   if (unit !== undefined) {
     const bad = raw.findIndex((v) => typeof v !== 'number' || !Number.isFinite(v));
     if (bad >= 0) {
-      return { ok: false, issues: [{ path: at(`values[${bad}]`), message: `must be a number, since the parameter has a unit (${describeValue(unit)}) (got ${describeValue(raw[bad])})` }] };
+      return {
+        ok: false,
+        issues: [
+          {
+            path: at(`values[${bad}]`),
+            message: `must be a number, since the parameter has a unit (${describeValue(unit)}) (got ${describeValue(raw[bad])})`,
+          },
+        ],
+      };
     }
     if (!/^[^\d\s.+-][^\s]*$/.test(unit)) {
-      return { ok: false, issues: [{ path: at('unit'), message: `must be a unit such as "kbps", "ms" or "KB" (got ${describeValue(unit)})` }] };
+      return {
+        ok: false,
+        issues: [
+          { path: at('unit'), message: `must be a unit such as "kbps", "ms" or "KB" (got ${describeValue(unit)})` },
+        ],
+      };
     }
   }
   const values = raw.map((v) => (unit !== undefined ? `${String(v)}${unit}` : v));
@@ -119,7 +164,15 @@ function parameterValues(given: ParsedParameter, at: (field?: string) => string)
   const dup = firstDuplicate(labels);
   if (dup) {
     const where = given.range ? at('range') : at(`values[${dup[1]}]`);
-    return { ok: false, issues: [{ path: where, message: `${describeLabel(labels[dup[1]]!)} is listed twice (also value ${dup[0]}): each point would be run twice under one name` }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          path: where,
+          message: `${describeLabel(labels[dup[1]]!)} is listed twice (also value ${dup[0]}): each point would be run twice under one name`,
+        },
+      ],
+    };
   }
   return { ok: true, values, labels };
 }
@@ -198,13 +251,16 @@ export function expandPoints(baseJson: Record<string, unknown>, parameters: Swee
     for (const [j, count] of [...fails].sort((x, y) => x[0] - y[0])) {
       if (count < combosPerValue) continue;
       const alone = parameters.length === 1 ? failed.find((f) => f.values[0] === j)! : undefined;
-      const parsed = alone ? { ok: false as const, issues: alone.issues } : parseScenario(setAt(baseJson, p.segments, p.values[j]));
+      const parsed = alone
+        ? { ok: false as const, issues: alone.issues }
+        : parseScenario(setAt(baseJson, p.segments, p.values[j]));
       if (parsed.ok) continue;
       selfBad[i]!.add(j);
       for (const issue of parsed.issues) {
         if (issue.path === p.path && issue.message.startsWith('unknown field')) {
           // The path names no field of the scenario: say so once, at the path.
-          if (!unknownField.has(issue.message)) add({ path: `parameters[${i}].path`, message: `${p.path}: ${issue.message}` });
+          if (!unknownField.has(issue.message))
+            add({ path: `parameters[${i}].path`, message: `${p.path}: ${issue.message}` });
           unknownField.add(issue.message);
           continue;
         }

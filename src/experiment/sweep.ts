@@ -127,19 +127,36 @@ function parseSweepInner(input: unknown, options: ParseSweepOptions): SweepParse
 // ---------------------------------------------------------------------------
 // Base and set
 
-type BaseResult = { ok: true; json: Record<string, unknown>; source: string | undefined } | { ok: false; issues: ScenarioIssue[] };
+type BaseResult =
+  { ok: true; json: Record<string, unknown>; source: string | undefined } | { ok: false; issues: ScenarioIssue[] };
 
 function loadBaseJson(file: ParsedSweepFile, options: ParseSweepOptions): BaseResult {
   const given = file.base;
   if (isRecord(given)) return { ok: true, json: given, source: undefined };
   if (typeof given === 'string' && given.trim() !== '') {
     if (!options.loadBase) {
-      return { ok: false, issues: [{ path: 'base', message: `must be a scenario object here (a file path such as ${describeValue(given)} is read only by the command-line runner)` }] };
+      return {
+        ok: false,
+        issues: [
+          {
+            path: 'base',
+            message: `must be a scenario object here (a file path such as ${describeValue(given)} is read only by the command-line runner)`,
+          },
+        ],
+      };
     }
     const loaded = options.loadBase(given);
     if (!loaded.ok) return { ok: false, issues: [{ path: 'base', message: loaded.message }] };
     if (!isRecord(loaded.json)) {
-      return { ok: false, issues: [{ path: 'base', message: `${describeValue(given)} does not hold a scenario object (got ${describeValue(loaded.json)})` }] };
+      return {
+        ok: false,
+        issues: [
+          {
+            path: 'base',
+            message: `${describeValue(given)} does not hold a scenario object (got ${describeValue(loaded.json)})`,
+          },
+        ],
+      };
     }
     return { ok: true, json: loaded.json, source: loaded.source ?? given };
   }
@@ -164,14 +181,16 @@ function underBase(path: string): string {
 }
 
 type SetResult =
-  | { ok: true; json: Record<string, unknown>; scenario: Scenario }
-  | { ok: false; issues: ScenarioIssue[] };
+  { ok: true; json: Record<string, unknown>; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
 function applySet(file: ParsedSweepFile, json: Record<string, unknown>, source: string | undefined): SetResult {
   const inFile = source ? ` (in ${source})` : '';
   const parsedBase = parseScenario(json);
   if (!parsedBase.ok) {
-    return { ok: false, issues: parsedBase.issues.map((i) => ({ path: underBase(i.path), message: `${i.message}${inFile}` })) };
+    return {
+      ok: false,
+      issues: parsedBase.issues.map((i) => ({ path: underBase(i.path), message: `${i.message}${inFile}` })),
+    };
   }
   const entries = Object.entries(file.set ?? {});
   if (entries.length === 0) return { ok: true, json, scenario: parsedBase.scenario };
@@ -205,7 +224,12 @@ function applySet(file: ParsedSweepFile, json: Record<string, unknown>, source: 
     return {
       ok: false,
       issues: parsed.issues.map((i) => {
-        const owner = applied.find((a) => i.path === pathText(a.segments) || i.path.startsWith(`${pathText(a.segments)}.`) || i.path.startsWith(`${pathText(a.segments)}[`));
+        const owner = applied.find(
+          (a) =>
+            i.path === pathText(a.segments) ||
+            i.path.startsWith(`${pathText(a.segments)}.`) ||
+            i.path.startsWith(`${pathText(a.segments)}[`),
+        );
         return { path: owner ? pathOf(['set', owner.key]) : 'set', message: `${i.path}: ${i.message}` };
       }),
     };

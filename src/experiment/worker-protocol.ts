@@ -25,7 +25,12 @@ export type SweepTaskResult =
 
 /** The tasks of a sweep, in run order. */
 export function sweepTasks(sweep: Sweep): SweepTask[] {
-  return planRuns(sweep).map((run) => ({ type: 'run', index: run.index, scenario: runScenarioOf(sweep, run), metrics: sweep.metrics }));
+  return planRuns(sweep).map((run) => ({
+    type: 'run',
+    index: run.index,
+    scenario: runScenarioOf(sweep, run),
+    metrics: sweep.metrics,
+  }));
 }
 
 /** Simulate one task: what a worker does with each message. Never throws. */

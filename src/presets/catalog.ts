@@ -309,7 +309,10 @@ function groupRank(p: Preset): number {
 function sortPresets(ps: Preset[]): Preset[] {
   return ps
     .map((p, i) => ({ p, i }))
-    .sort((a, b) => groupRank(a.p) - groupRank(b.p) || a.p.group.localeCompare(b.p.group) || a.p.order - b.p.order || a.i - b.i)
+    .sort(
+      (a, b) =>
+        groupRank(a.p) - groupRank(b.p) || a.p.group.localeCompare(b.p.group) || a.p.order - b.p.order || a.i - b.i,
+    )
     .map((x) => x.p);
 }
 
@@ -347,9 +350,7 @@ interface Haystack {
   weak: string;
 }
 
-const HAYSTACKS = new Map<string, Haystack>(
-  PRESETS.map((p) => [p.id, haystackOf(p)]),
-);
+const HAYSTACKS = new Map<string, Haystack>(PRESETS.map((p) => [p.id, haystackOf(p)]));
 
 function haystackOf(p: Preset): Haystack {
   return {

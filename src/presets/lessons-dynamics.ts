@@ -3,7 +3,7 @@
  * outage, Vegas's queue, Westwood under random loss, RED against DropTail,
  * fairness. Data for lessons.ts.
  */
-import type { Lesson } from './lessons';
+import type { Lesson } from './lesson-types';
 import { RECOVERY_ENTER, SS_EXIT, variantRuns } from './lessons-recovery';
 
 export const DYNAMICS_LESSONS: readonly Lesson[] = [
@@ -47,7 +47,8 @@ export const DYNAMICS_LESSONS: readonly Lesson[] = [
       {
         id: 'slow-start-rtts',
         at: 'start',
-        prompt: 'cwnd starts at 2 segments and doubles every round trip in slow start. About how many round trips until it reaches 40?',
+        prompt:
+          'cwnd starts at 2 segments and doubles every round trip in slow start. About how many round trips until it reaches 40?',
         choices: ['2', '4 to 5', '20', '40'],
         answer: '4 to 5',
         why: '2 → 4 → 8 → 16 → 32 → 40: a little over four doublings. Slow start is only slow compared with sending the whole window at once.',
@@ -73,7 +74,11 @@ export const DYNAMICS_LESSONS: readonly Lesson[] = [
     runs: variantRuns('tcp', ['reno']),
     intro:
       'A Reno transfer; at 3 s the bottleneck link goes down for 5 s and everything on it is lost. No ACK can come back, so only the retransmission timer can act — and each time it expires without an answer, the next timeout is twice as long.',
-    watch: ['rto_s in the time series', 'the times between timeouts: 0.2, 0.4, 0.8, 1.6, 3.2 s', 'the idle gap after the link comes back at 8 s'],
+    watch: [
+      'rto_s in the time series',
+      'the times between timeouts: 0.2, 0.4, 0.8, 1.6, 3.2 s',
+      'the idle gap after the link comes back at 8 s',
+    ],
     captions: [
       {
         step: 'link_down',
@@ -98,7 +103,8 @@ export const DYNAMICS_LESSONS: readonly Lesson[] = [
         id: 'outage-next',
         at: 'timeout',
         occurrence: 2,
-        prompt: 'The first timeout came 0.2 s after the last ACK and its retransmission was lost too. When will the next timeout fire?',
+        prompt:
+          'The first timeout came 0.2 s after the last ACK and its retransmission was lost too. When will the next timeout fire?',
         choices: ['0.2 s later', '0.4 s later', '1 s later', 'Never'],
         answer: '0.4 s later',
         why: 'Each expiry doubles the RTO (RFC 6298 §5.5), so a sender facing a dead path backs off exponentially instead of flooding it.',
@@ -107,7 +113,12 @@ export const DYNAMICS_LESSONS: readonly Lesson[] = [
         id: 'outage-resume',
         at: 'link_up',
         prompt: 'The link is back. When does the transfer resume?',
-        choices: ['Immediately', 'When the backed-off timer next expires', 'After the next three duplicate ACKs', 'Never'],
+        choices: [
+          'Immediately',
+          'When the backed-off timer next expires',
+          'After the next three duplicate ACKs',
+          'Never',
+        ],
         answer: 'When the backed-off timer next expires',
         why: 'Nothing tells the sender that the link is back; it only tries again when its timer fires. With the timer backed off to several seconds, the link may sit idle for a while.',
       },
@@ -122,7 +133,12 @@ export const DYNAMICS_LESSONS: readonly Lesson[] = [
     runs: variantRuns('tcp', ['vegas', 'reno', 'cubic']),
     intro:
       'One transfer over a 1.5 Mbps bottleneck with a 50-packet queue and a window of 100 segments, far more than the path needs. Vegas compares the throughput it expects (cwnd / smallest RTT) with the one it gets (cwnd / current RTT) and keeps only 1 to 3 extra segments queued. Reno and CUBIC only slow down when a packet is lost.',
-    watch: ['the bottleneck queue length', 'cwnd', 'srtt_ms: the round trip grows with the queue', 'avg_latency_ms and drops in the summary'],
+    watch: [
+      'the bottleneck queue length',
+      'cwnd',
+      'srtt_ms: the round trip grows with the queue',
+      'avg_latency_ms and drops in the summary',
+    ],
     captions: [
       {
         step: 'ss_exit',
@@ -150,7 +166,8 @@ export const DYNAMICS_LESSONS: readonly Lesson[] = [
   {
     id: 'westwood-loss',
     title: 'Westwood under random loss',
-    summary: 'With 0.5 % random loss and no congestion, Reno halves its window at every loss; Westwood sets it from the bandwidth it measures.',
+    summary:
+      'With 0.5 % random loss and no congestion, Reno halves its window at every loss; Westwood sets it from the bandwidth it measures.',
     preset: 'lesson-westwood-loss',
     flow: 'tcp',
     runs: variantRuns('tcp', ['reno', 'westwood', 'westwoodnr']),
@@ -181,23 +198,32 @@ export const DYNAMICS_LESSONS: readonly Lesson[] = [
         prompt: 'The link is never congested; only random losses happen. Which will get the most throughput?',
         choices: ['Reno', 'Westwood', 'Westwood-NR', 'All the same'],
         answer: 'Westwood-NR',
-        why: 'Both Westwoods keep a window close to the measured bandwidth after a random loss; Westwood-NR also repairs several losses in one window without a timeout (NewReno\'s partial ACKs), which at this loss rate happens often.',
+        why: "Both Westwoods keep a window close to the measured bandwidth after a random loss; Westwood-NR also repairs several losses in one window without a timeout (NewReno's partial ACKs), which at this loss rate happens often.",
       },
     ],
   },
   {
     id: 'red-droptail',
     title: 'RED versus DropTail',
-    summary: 'RED drops early and at random to keep the average queue short; DropTail only drops when the queue is full.',
+    summary:
+      'RED drops early and at random to keep the average queue short; DropTail only drops when the queue is full.',
     preset: 'lesson-red-droptail',
     flow: 'tcp',
     runs: [
       { id: 'red', label: 'RED', patch: {} },
-      { id: 'droptail', label: 'DropTail', patch: { links: { bottleneck: { queue: { type: 'droptail', limit: 50 } } } } },
+      {
+        id: 'droptail',
+        label: 'DropTail',
+        patch: { links: { bottleneck: { queue: { type: 'droptail', limit: 50 } } } },
+      },
     ],
     intro:
       'A Reno transfer and a 500 kbps UDP stream share a 1.5 Mbps bottleneck whose queue holds 50 packets. With RED the router drops arriving packets at random once the average queue passes 5 packets, more often as it nears 15; with DropTail it drops only when all 50 places are taken.',
-    watch: ['the bottleneck queue and RED’s average (red_avg)', 'avg_latency_ms of both flows', 'when the drops come: spread out (RED) or in bursts (DropTail)'],
+    watch: [
+      'the bottleneck queue and RED’s average (red_avg)',
+      'avg_latency_ms of both flows',
+      'when the drops come: spread out (RED) or in bursts (DropTail)',
+    ],
     captions: [
       { step: 'drop', text: '{detail}.' },
       {
@@ -223,7 +249,8 @@ export const DYNAMICS_LESSONS: readonly Lesson[] = [
   {
     id: 'fairness',
     title: 'Two flows sharing a bottleneck',
-    summary: "Two TCP flows on one bottleneck: equal round trips share fairly; a longer round trip or a more aggressive variant does not. Jain's index measures it.",
+    summary:
+      "Two TCP flows on one bottleneck: equal round trips share fairly; a longer round trip or a more aggressive variant does not. Jain's index measures it.",
     preset: 'lesson-fairness',
     flow: 'tcp2',
     runs: [
@@ -233,7 +260,11 @@ export const DYNAMICS_LESSONS: readonly Lesson[] = [
     ],
     intro:
       "Flow tcp1 starts at 0 s, tcp2 at 5 s; both cross the same 1.5 Mbps bottleneck. Fairness is measured after 10 s with Jain's index J = (x₁ + x₂)² / (2 (x₁² + x₂²)): 1 when both get the same, 0.5 when one gets everything.",
-    watch: ['both throughputs over time', 'how quickly tcp2 catches up after it starts', "Jain's index of the measured throughputs"],
+    watch: [
+      'both throughputs over time',
+      'how quickly tcp2 catches up after it starts',
+      "Jain's index of the measured throughputs",
+    ],
     captions: [
       { step: 'drop', text: '{detail} ({flow}).' },
       {

@@ -4,8 +4,8 @@
  * captions the two share. Data for lessons.ts.
  */
 import type { Variant } from '../engine/scenario/types';
-import { VARIANT_LABELS } from '../engine/scenario/types';
-import type { CaptionTemplate, Lesson, LessonRun } from './lessons';
+import { VARIANT_LABELS } from '../engine/tcp/variants';
+import type { CaptionTemplate, Lesson, LessonRun } from './lesson-types';
 
 export const LOSS_VARIANTS: Variant[] = ['tahoe', 'reno', 'newreno', 'sack'];
 
@@ -120,7 +120,8 @@ export const RECOVERY_LESSONS: readonly Lesson[] = [
         id: 'one-loss-deflate',
         at: 'recovery_exit',
         variants: ['reno', 'newreno'],
-        prompt: 'During fast recovery cwnd was inflated by one segment per duplicate ACK. When the ACK for the retransmitted segment arrives, what happens to cwnd?',
+        prompt:
+          'During fast recovery cwnd was inflated by one segment per duplicate ACK. When the ACK for the retransmitted segment arrives, what happens to cwnd?',
         choices: ['It stays inflated', 'It deflates to ssthresh', 'It drops to 1 segment', 'It doubles'],
         answer: 'It deflates to ssthresh',
         why: 'The inflation only stood for segments that had left the network while the hole was open. Once the hole is filled, those segments are acknowledged for real, and the window falls back to ssthresh — half the window before the loss.',
@@ -130,7 +131,8 @@ export const RECOVERY_LESSONS: readonly Lesson[] = [
   {
     id: 'multi-loss',
     title: 'Several lost segments in one window',
-    summary: 'Three segments of one window are lost: Reno times out, NewReno repairs one hole per round trip, SACK all at once.',
+    summary:
+      'Three segments of one window are lost: Reno times out, NewReno repairs one hole per round trip, SACK all at once.',
     preset: 'lesson-multi-loss',
     flow: 'tcp',
     runs: variantRuns('tcp', LOSS_VARIANTS),
@@ -197,7 +199,8 @@ export const RECOVERY_LESSONS: readonly Lesson[] = [
         id: 'multi-loss-cwnd',
         at: 'fast_retransmit',
         variants: ['reno', 'newreno', 'sack'],
-        prompt: 'Three duplicate ACKs for segment 99 have arrived (segments 100, 102 and 104 are missing). What will cwnd do?',
+        prompt:
+          'Three duplicate ACKs for segment 99 have arrived (segments 100, 102 and 104 are missing). What will cwnd do?',
         choices: ['Stay the same', 'Halve', 'Drop to 1 segment', 'Halve three times, once per lost segment'],
         answer: 'Halve',
         why: 'The duplicate ACKs only tell the sender about the first hole, so it reacts once: it halves the window. (Whether it must halve again later is what separates Reno from NewReno and SACK.)',
@@ -215,7 +218,8 @@ export const RECOVERY_LESSONS: readonly Lesson[] = [
         id: 'multi-loss-reno-partial',
         at: 'recovery_exit',
         variants: ['reno'],
-        prompt: 'The ACK for the retransmitted segment 100 arrives; it acknowledges up to 101, but 102 is still missing. What does Reno do?',
+        prompt:
+          'The ACK for the retransmitted segment 100 arrives; it acknowledges up to 101, but 102 is still missing. What does Reno do?',
         choices: [
           'Retransmits 102 at once and stays in fast recovery',
           'Leaves fast recovery and waits for new duplicate ACKs or the timer',
@@ -229,7 +233,8 @@ export const RECOVERY_LESSONS: readonly Lesson[] = [
         id: 'multi-loss-newreno-partial',
         at: 'partial_ack',
         variants: ['newreno'],
-        prompt: 'The ACK for the retransmitted segment 100 acknowledges up to 101, but 102 is still missing. What does NewReno do?',
+        prompt:
+          'The ACK for the retransmitted segment 100 acknowledges up to 101, but 102 is still missing. What does NewReno do?',
         choices: [
           'Retransmits 102 at once and stays in fast recovery',
           'Leaves fast recovery and waits for new duplicate ACKs or the timer',

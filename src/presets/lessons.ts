@@ -5,7 +5,7 @@
  * for each protocol event a student steps to, and predict-then-reveal
  * questions attached to key steps. Pure data and small pure helpers; the
  * Lessons view (src/ui/lessons) renders them. The lessons themselves are in
- * lessons-recovery.ts and lessons-dynamics.ts.
+ * lessons-recovery.ts and lessons-dynamics.ts, their shape in lesson-types.ts.
  *
  * Steps are the rows of events.csv (`event` column: drop, fast_retransmit,
  * recovery_enter, recovery_exit, partial_ack, timeout, retransmit, ss_exit,
@@ -14,79 +14,13 @@
  * before a `fast_retransmit` step (its own detail says how many arrived).
  * `start` and `end` are the moments before the first step and after the last.
  */
-import type { ProtocolEventName } from '../engine/api';
 import type { Variant } from '../engine/scenario/types';
-import { VARIANT_LABELS } from '../engine/scenario/types';
+import { VARIANT_LABELS } from '../engine/tcp/variants';
+import type { CaptionTemplate, Lesson, LessonQuestion, LessonRun } from './lesson-types';
 import { DYNAMICS_LESSONS } from './lessons-dynamics';
 import { RECOVERY_LESSONS } from './lessons-recovery';
 
-export type StepKind = ProtocolEventName | 'dupacks';
-
-/** A change to the lesson's scenario for one of the side-by-side runs. */
-export interface LessonPatch {
-  /** flow id → fields to replace (variant, start, …) */
-  flows?: Record<string, { variant?: Variant; start?: number }>;
-  /** link id → fields to replace (delay, bandwidth, queue) */
-  links?: Record<string, { delay?: string; bandwidth?: string; queue?: Record<string, unknown> }>;
-  /** replaces the scenario's faults */
-  faults?: unknown[];
-}
-
-export interface LessonRun {
-  /** short, URL-safe, unique in the lesson */
-  id: string;
-  /** label above this run's charts */
-  label: string;
-  patch: LessonPatch;
-}
-
-/**
- * A caption for one kind of step. Placeholders, filled from the event row:
- * {seq}, {prev} (seq − 1), {next} (seq + 1), {cwnd}, {ssthresh}, {time} (s),
- * {flow}, {variant} (display name), {detail} (the engine's own sentence).
- */
-export interface CaptionTemplate {
-  step: StepKind;
-  /** the variants it is written for; absent: every run */
-  variants?: Variant[];
-  text: string;
-}
-
-export interface LessonQuestion {
-  id: string;
-  /** the step it is attached to; the question is asked just before that step is revealed */
-  at: StepKind | 'start' | 'end';
-  /** only in these runs (absent: every run) */
-  variants?: Variant[];
-  /** the n-th step of that kind in the run, from 1 (default 1) */
-  occurrence?: number;
-  prompt: string;
-  choices: string[];
-  /** one of `choices`, word for word */
-  answer: string;
-  /** shown after the student answers */
-  why: string;
-}
-
-export interface Lesson {
-  /** stable, URL-safe id */
-  id: string;
-  title: string;
-  /** one sentence for the lesson list */
-  summary: string;
-  /** the catalog preset the lesson runs (scenarios/lessons/<preset>.json) */
-  preset: string;
-  /** the flow the runs differ in, and whose events the captions follow */
-  flow: string;
-  /** the runs shown side by side, in order */
-  runs: LessonRun[];
-  /** what to read before pressing Step (Markdown) */
-  intro: string;
-  /** what to watch, one short line each */
-  watch: string[];
-  captions: CaptionTemplate[];
-  questions: LessonQuestion[];
-}
+export type { CaptionTemplate, Lesson, LessonPatch, LessonQuestion, LessonRun, StepKind } from './lesson-types';
 
 export { VARIANT_LABELS };
 
@@ -161,7 +95,12 @@ export function captionFor(lesson: Lesson, variant: Variant, row: StepRow): stri
 }
 
 /** The questions to ask before revealing this step of this run (`occurrence`: the n-th step of its kind, from 1). */
-export function questionsAt(lesson: Lesson, variant: Variant, at: LessonQuestion['at'], occurrence = 1): LessonQuestion[] {
+export function questionsAt(
+  lesson: Lesson,
+  variant: Variant,
+  at: LessonQuestion['at'],
+  occurrence = 1,
+): LessonQuestion[] {
   return lesson.questions.filter(
     (q) => q.at === at && (q.occurrence ?? 1) === occurrence && (!q.variants || q.variants.includes(variant)),
   );

@@ -94,12 +94,7 @@ const COLUMNS_000: PaperColumn[] = [
   { label: 'Sack (Kbps)', variant: 'sack' },
 ];
 
-function table000(
-  roman: string,
-  env: string,
-  caption: string,
-  values: Record<number, number[]>,
-): PaperTable {
+function table000(roman: string, env: string, caption: string, values: Record<number, number[]>): PaperTable {
   return {
     id: `000-${roman}`,
     paper: '000',
@@ -170,9 +165,36 @@ export const PAPER_TABLES: readonly PaperTable[] = [
     ],
     rows: (
       [
-        ['0.001', [[2.47, 2.6, 2.61], [9, 10, 28], [39, 45, 54], [24, 26, 34], [25, 1, 1]]],
-        ['0.01', [[1.71, 2.96, 3.0], [5, 5, 28], [13, 14, 31], [152, 220, 366], [128, 22, 7]]],
-        ['0.1', [[0.312, 0.79, 1.01], [1, 1, 14], [4, 4, 12], [268, 448, 1271], [176, 129, 122]]],
+        [
+          '0.001',
+          [
+            [2.47, 2.6, 2.61],
+            [9, 10, 28],
+            [39, 45, 54],
+            [24, 26, 34],
+            [25, 1, 1],
+          ],
+        ],
+        [
+          '0.01',
+          [
+            [1.71, 2.96, 3.0],
+            [5, 5, 28],
+            [13, 14, 31],
+            [152, 220, 366],
+            [128, 22, 7],
+          ],
+        ],
+        [
+          '0.1',
+          [
+            [0.312, 0.79, 1.01],
+            [1, 1, 14],
+            [4, 4, 12],
+            [268, 448, 1271],
+            [176, 129, 122],
+          ],
+        ],
       ] as [string, number[][]][]
     ).flatMap(([rate, blocks]) =>
       (

@@ -8,6 +8,8 @@
  * "tcp.vegas.alpha"); the items are the run (top-level fields), nodes,
  * links, flows and faults.
  */
+import { VARIANTS } from '../engine/scenario/types';
+import { VARIANT_DESCRIPTORS, type Tunable } from '../engine/tcp/variants';
 
 export interface FieldInfo {
   /** the control's label */
@@ -80,22 +82,10 @@ export const TCP_NUMBER_FIELDS: readonly (FieldInfo & { key: string })[] = [
   { key: 'maxSackBlocks', label: 'SACK blocks', example: '3', hint: 'Blocks per SACK option (1–4).' },
 ];
 
-export type VariantGroup = 'vegas' | 'cubic' | 'westwood';
-
-/** Parameters of one variant, under `tcp.<group>`. */
-export const VARIANT_FIELDS: Readonly<Record<string, readonly (FieldInfo & { group: VariantGroup; key: string })[]>> = {
-  vegas: [
-    { group: 'vegas', key: 'alpha', label: 'Vegas α', unit: 'segments', example: '1', hint: 'Grow while fewer are queued.' },
-    { group: 'vegas', key: 'beta', label: 'Vegas β', unit: 'segments', example: '3', hint: 'Shrink while more are queued.' },
-    { group: 'vegas', key: 'gamma', label: 'Vegas γ', unit: 'segments', example: '1', hint: 'Leave slow start above this.' },
-  ],
-  cubic: [
-    { group: 'cubic', key: 'beta', label: 'CUBIC β', example: '0.7', hint: 'Window kept after a loss.' },
-    { group: 'cubic', key: 'c', label: 'CUBIC C', unit: 'seg/s³', example: '0.4', hint: 'How fast the cubic grows.' },
-  ],
-  westwood: [{ group: 'westwood', key: 'filterTau', label: 'Filter τ', unit: 's', example: '0.5 s', hint: 'Bandwidth estimate filter.' }],
-  westwoodnr: [{ group: 'westwood', key: 'filterTau', label: 'Filter τ', unit: 's', example: '0.5 s', hint: 'Bandwidth estimate filter.' }],
-};
+/** Parameters of one variant, under `tcp.<group>`: the variant's descriptor is their one home. */
+export const VARIANT_FIELDS: Readonly<Record<string, readonly Tunable[]>> = Object.fromEntries(
+  VARIANTS.map((v) => [v, VARIANT_DESCRIPTORS[v].tunables]),
+);
 
 function flowFields(): Record<string, FieldInfo> {
   const out: Record<string, FieldInfo> = {

@@ -1,4 +1,4 @@
-import { VARIANT_LABELS } from '../engine/scenario/types';
+import { VARIANT_LABELS } from '../engine/tcp/variants';
 
 
 export function variantName(variant: string): string {

@@ -77,7 +77,11 @@ export class EngineClient {
   }
 
   private receive(message: FromWorker): void {
-    if (message.type === 'csv' || message.type === 'nextSegments' || (message.type === 'error' && message.requestId !== undefined)) {
+    if (
+      message.type === 'csv' ||
+      message.type === 'nextSegments' ||
+      (message.type === 'error' && message.requestId !== undefined)
+    ) {
       const p = this.pending.get(message.requestId!);
       if (p) {
         this.pending.delete(message.requestId!);

@@ -17,23 +17,26 @@ function host(options: Partial<HostOptions> = {}) {
   let tasks: { at: number; fn: () => void }[] = [];
   const messages: FromWorker[] = [];
   const engines: Simulator[] = [];
-  const h = new EngineHost({
-    createEngine: (s) => {
-      const sim = new Simulator(s);
-      engines.push(sim);
-      return sim;
+  const h = new EngineHost(
+    {
+      createEngine: (s) => {
+        const sim = new Simulator(s);
+        engines.push(sim);
+        return sim;
+      },
+      post: (m) => messages.push(m),
+      now: () => now,
+      schedule: (fn, ms) => {
+        const task = { at: now + ms, fn };
+        tasks.push(task);
+        return () => {
+          tasks = tasks.filter((t) => t !== task);
+        };
+      },
+      toCsv: runDataToCsv,
     },
-    post: (m) => messages.push(m),
-    now: () => now,
-    schedule: (fn, ms) => {
-      const task = { at: now + ms, fn };
-      tasks.push(task);
-      return () => {
-        tasks = tasks.filter((t) => t !== task);
-      };
-    },
-    toCsv: runDataToCsv,
-  }, options);
+    options,
+  );
   h.handle({ type: 'load', scenario: parsed.scenario });
   /** Run timers for `ms` of fake wall time (the engine's own cost is not charged). */
   const advance = (ms: number) => {
@@ -162,7 +165,7 @@ describe('EngineHost packet trace batching', () => {
 });
 
 describe('EngineHost packet trace on a long run', () => {
-  it('empties the engine\'s trace once enough rows are posted, and the page still gets every row once, numbered', () => {
+  it("empties the engine's trace once enough rows are posted, and the page still gets every row once, numbered", () => {
     const { h, messages, advance, engines, scenario } = host({ drainTraceRows: 500 });
     h.handle({ type: 'speed', speed: 4 });
     h.handle({ type: 'play' });

@@ -189,7 +189,9 @@ interface Harness {
   lastStatus(): StatusSnapshot;
 }
 
-function harness(opts: { events?: EventRow[]; msPerSimSecond?: number; duration?: number; load?: boolean } = {}): Harness {
+function harness(
+  opts: { events?: EventRow[]; msPerSimSecond?: number; duration?: number; load?: boolean } = {},
+): Harness {
   const time = new FakeTime();
   const messages: Harness['messages'] = [];
   const engines: FakeEngine[] = [];
@@ -403,7 +405,7 @@ describe('EngineHost', () => {
     });
   });
 
-  it('answers nextSegments with each TCP flow\'s next segment where the engine stands, under the same request id', () => {
+  it("answers nextSegments with each TCP flow's next segment where the engine stands, under the same request id", () => {
     const h = harness();
     h.host.handle({ type: 'play' });
     h.time.advance(500);
@@ -412,7 +414,12 @@ describe('EngineHost', () => {
     const at = h.engines[0].time;
     expect(at).toBeGreaterThan(0);
     h.host.handle({ type: 'nextSegments', requestId: 9 });
-    expect(h.messages.at(-1)!.msg).toEqual({ type: 'nextSegments', requestId: 9, time: at, seqs: { A: Math.floor(at * 100) } });
+    expect(h.messages.at(-1)!.msg).toEqual({
+      type: 'nextSegments',
+      requestId: 9,
+      time: at,
+      seqs: { A: Math.floor(at * 100) },
+    });
   });
 
   it('answers a request made before any scenario with an error carrying its id, and keeps going', () => {

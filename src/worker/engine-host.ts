@@ -57,7 +57,13 @@ export interface HostOptions {
   maxLinkRows: number;
 }
 
-export const DEFAULT_HOST_OPTIONS: HostOptions = { tickMs: 1000 / 30, budgetMs: 8, maxElapsedMs: 100, drainTraceRows: 1 << 16, maxLinkRows: 20_000 };
+export const DEFAULT_HOST_OPTIONS: HostOptions = {
+  tickMs: 1000 / 30,
+  budgetMs: 8,
+  maxElapsedMs: 100,
+  drainTraceRows: 1 << 16,
+  maxLinkRows: 20_000,
+};
 
 /** Smallest and starting simulated slice handed to the engine in one call, seconds. */
 const MIN_SLICE = 1e-6;
@@ -330,9 +336,7 @@ export class EngineHost {
   /** Playing: run the engine towards now × speed, within the wall-time budget. */
   private advance(engine: EngineLike, start: number, elapsedMs: number): void {
     const target =
-      this.speed === 'max'
-        ? this.duration
-        : Math.min(this.duration, this.cursor + (this.speed * elapsedMs) / 1000);
+      this.speed === 'max' ? this.duration : Math.min(this.duration, this.cursor + (this.speed * elapsedMs) / 1000);
     while (this.cursor < target && !engine.done) {
       if (this.deps.now() - start >= this.opts.budgetMs) break;
       const until = Math.min(target, this.cursor + this.slice);
@@ -385,7 +389,8 @@ export class EngineHost {
     const events = engine.eventCount();
     const traceRows = engine.packetTrace?.length ?? 0;
     const linkRows = engine.network?.linkTrace ? this.linkTrace.length : 0;
-    if (samples === this.sentSamples && events === this.sentEvents && traceRows === this.sentTrace && linkRows === 0) return;
+    if (samples === this.sentSamples && events === this.sentEvents && traceRows === this.sentTrace && linkRows === 0)
+      return;
     const from = this.sentSamples;
     const batch: SampleBatch = {
       run: this.run,

@@ -22,7 +22,12 @@ export interface EngineLike {
   sampleCount(): number;
   sampleTimes(from: number, to: number): Float64Array;
   flowColumn(flow: number, column: string, from: number, to: number): Float64Array;
-  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops', from: number, to: number): Float64Array;
+  queueColumn(
+    queue: number,
+    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
+    from: number,
+    to: number,
+  ): Float64Array;
   eventCount(): number;
   eventRows(from: number, to: number): EventRow[];
   runData(): RunData;

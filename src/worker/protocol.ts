@@ -184,7 +184,12 @@ export function batchTransferables(batch: SampleBatch): ArrayBuffer[] {
   for (const cols of batch.queues) for (const c of cols) out.push(c.buffer as ArrayBuffer);
   if (batch.trace) {
     const t = batch.trace;
-    out.push(t.time.buffer as ArrayBuffer, t.flow.buffer as ArrayBuffer, t.kind.buffer as ArrayBuffer, t.seq.buffer as ArrayBuffer);
+    out.push(
+      t.time.buffer as ArrayBuffer,
+      t.flow.buffer as ArrayBuffer,
+      t.kind.buffer as ArrayBuffer,
+      t.seq.buffer as ArrayBuffer,
+    );
   }
   if (batch.links) {
     const l = batch.links;

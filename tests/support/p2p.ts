@@ -42,7 +42,14 @@ export function p2p(o: P2pOptions): Scenario {
       },
     ],
     flows: [
-      { id: 'A', kind: 'tcp', variant: o.variant, from: 'n0', to: 'n1', tcp: { window: o.window ?? 20, ...(o.tcp ?? {}) } },
+      {
+        id: 'A',
+        kind: 'tcp',
+        variant: o.variant,
+        from: 'n0',
+        to: 'n1',
+        tcp: { window: o.window ?? 20, ...(o.tcp ?? {}) },
+      },
     ],
     faults,
   });

@@ -44,7 +44,14 @@ export function singleFlow(o: SingleFlowOptions): Scenario {
       { id: 'client', kind: 'host' },
     ],
     links: [
-      { id: 'access', a: 'server', b: 'r1', bandwidth: '10Mbps', delay: '1ms', queue: { type: 'droptail', limit: 100 } },
+      {
+        id: 'access',
+        a: 'server',
+        b: 'r1',
+        bandwidth: '10Mbps',
+        delay: '1ms',
+        queue: { type: 'droptail', limit: 100 },
+      },
       {
         id: 'bottleneck',
         a: 'r1',
@@ -102,8 +109,22 @@ export function dumbbell(o: {
   const add = (id: string) => {
     nodes.push({ id: `s${id}`, kind: 'host' }, { id: `d${id}`, kind: 'host' });
     links.push(
-      { id: `as${id}`, a: `s${id}`, b: 'r1', bandwidth: '100Mbps', delay: '1ms', queue: { type: 'droptail', limit: 1000 } },
-      { id: `ad${id}`, a: 'r2', b: `d${id}`, bandwidth: '100Mbps', delay: '1ms', queue: { type: 'droptail', limit: 1000 } },
+      {
+        id: `as${id}`,
+        a: `s${id}`,
+        b: 'r1',
+        bandwidth: '100Mbps',
+        delay: '1ms',
+        queue: { type: 'droptail', limit: 1000 },
+      },
+      {
+        id: `ad${id}`,
+        a: 'r2',
+        b: `d${id}`,
+        bandwidth: '100Mbps',
+        delay: '1ms',
+        queue: { type: 'droptail', limit: 1000 },
+      },
     );
   };
   o.variants.forEach((v, i) => {

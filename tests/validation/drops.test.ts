@@ -35,7 +35,15 @@ describe.each(cases.map((c) => [c.id] as const))('%s', (id) => {
   it('has the same counters', () => {
     const ns = refFlow(id, 'A');
     const o = ours(id).summary[0];
-    expect([o.retransmissions, o.timeouts, o.fast_retransmits, o.drops, o.packets_sent, o.highest_ack, o.goodput_kbps]).toEqual([
+    expect([
+      o.retransmissions,
+      o.timeouts,
+      o.fast_retransmits,
+      o.drops,
+      o.packets_sent,
+      o.highest_ack,
+      o.goodput_kbps,
+    ]).toEqual([
       ns.retransmissions,
       ns.timeouts,
       ns.fast_retransmits,
@@ -96,11 +104,15 @@ describe('the lesson, as ns-2 tells it', () => {
   });
 
   it('SACK repairs five holes sooner than NewReno, one hole per round trip', () => {
-    const last = (id: string) => refEvents(id).filter((e) => e.event === 'retransmit').at(-1)!.time_s;
+    const last = (id: string) =>
+      refEvents(id)
+        .filter((e) => e.event === 'retransmit')
+        .at(-1)!.time_s;
     expect(last('drop-sack-5')).toBeLessThan(last('drop-newreno-5') - 0.08);
-    expect(ours('drop-sack-5').events.filter((e) => e.event === 'retransmit').at(-1)!.time_s).toBeCloseTo(
-      last('drop-sack-5'),
-      3,
-    );
+    expect(
+      ours('drop-sack-5')
+        .events.filter((e) => e.event === 'retransmit')
+        .at(-1)!.time_s,
+    ).toBeCloseTo(last('drop-sack-5'), 3);
   });
 });

@@ -8,9 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CASES } from '../../validation/cases';
+import { CASES, NS2_TICK } from '../../validation/cases';
 import { DEVIATIONS, DIVERGENCE, EXACT_REPLAY, OPEN_DEVIATIONS } from '../../validation/deviations';
-import { NS2_TICK } from '../../validation/cases';
 import { refEvents, refLink, refSeries, refSummary, refTicks } from '../../validation/reference';
 import { caseTcl, loadCaseScenario, scenarioJson, SCENARIO_DIR, TCL_DIR } from '../../validation/regenerate';
 import { scenarioToTcl } from '../../validation/ns2/translate';
@@ -57,7 +56,10 @@ describe('scenario files', () => {
       const tcp = (c.scenario.flows as { kind: string; tcp?: { tcpTick?: number } }[]).filter((f) => f.kind === 'tcp');
       for (const f of tcp) expect(f.tcp?.tcpTick, c.id).toBe(NS2_TICK);
       const tcl = readFileSync(join(TCL_DIR, `${c.id}.tcl`), 'utf8');
-      expect(tcl.split('\n').filter((l) => l.startsWith('v_tcp ') && l.includes(`-tcpTick ${NS2_TICK} `)).length, c.id).toBe(tcp.length);
+      expect(
+        tcl.split('\n').filter((l) => l.startsWith('v_tcp ') && l.includes(`-tcpTick ${NS2_TICK} `)).length,
+        c.id,
+      ).toBe(tcp.length);
     }
   });
 });
@@ -71,7 +73,8 @@ describe('reference data', () => {
         expect(rows.map((r) => r.flow).sort(), `${c.id} seed ${seed}`).toEqual([...flows].sort());
       }
       if (c.trace === 'full') expect(() => refLink(c.id)).not.toThrow();
-      for (const f of c.series) expect(refSeries(c.id, c.series.length > 1 ? f : undefined), `${c.id} series`).not.toBeNull();
+      for (const f of c.series)
+        expect(refSeries(c.id, c.series.length > 1 ? f : undefined), `${c.id} series`).not.toBeNull();
     }
   });
 
@@ -129,14 +132,18 @@ describe('the deviation tables (validation/deviations.ts)', () => {
   it('put every case either among the exact replays or among the divergences, for a deviation still open', () => {
     const open = new Set(OPEN_DEVIATIONS.map((d) => d.id));
     for (const c of CASES) {
-      expect((c.id in EXACT_REPLAY) !== (c.id in DIVERGENCE), c.id).toBe(true);
+      expect(c.id in EXACT_REPLAY !== c.id in DIVERGENCE, c.id).toBe(true);
       const d = DIVERGENCE[c.id];
       if (!d) continue;
       expect(d.causes.length, c.id).toBeGreaterThan(0);
       for (const id of d.causes) expect(open.has(id), `${c.id}: ${id}`).toBe(true);
       for (const s of d.exactSeeds ?? []) expect(c.seeds, c.id).toContain(s);
     }
-    for (const id of [...Object.keys(EXACT_REPLAY), ...Object.keys(DIVERGENCE)]) expect(CASES.some((c) => c.id === id), id).toBe(true);
+    for (const id of [...Object.keys(EXACT_REPLAY), ...Object.keys(DIVERGENCE)])
+      expect(
+        CASES.some((c) => c.id === id),
+        id,
+      ).toBe(true);
   });
 
   it("keep ns-2's events of every exact replay it traced packet by packet", () => {

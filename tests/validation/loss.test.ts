@@ -28,7 +28,11 @@ import type { SummaryRow } from '../../validation/ns2/extract';
 const cases = CASES.filter((c) => c.family === 'loss');
 /** every seed ns-2 ran (five) */
 const ours = new Map<string, SummaryRow[]>();
-for (const c of cases) ours.set(c.id, c.seeds.map((seed) => runOurs(c, seed, { events: false }).summary[0]));
+for (const c of cases)
+  ours.set(
+    c.id,
+    c.seeds.map((seed) => runOurs(c, seed, { events: false }).summary[0]),
+  );
 const counters = (r: SummaryRow) => LOSS_COUNTERS.map((k) => r[k]);
 
 describe('paired with ns-2 (same losses)', () => {
@@ -92,13 +96,16 @@ describe('Reno under random loss follows Mathis et al. (1997)', () => {
     }
   });
 
-  it.each(LOSS_RATES.filter((p) => p <= 0.01).map((p) => [p] as const))('p = %s: within 0.80–1.10 of the model', (p) => {
-    const r = reno.find((x) => x.p === p)!;
-    for (const ratio of [r.ours, r.ns2]) {
-      expect(ratio).toBeGreaterThanOrEqual(0.8);
-      expect(ratio).toBeLessThanOrEqual(1.1);
-    }
-  });
+  it.each(LOSS_RATES.filter((p) => p <= 0.01).map((p) => [p] as const))(
+    'p = %s: within 0.80–1.10 of the model',
+    (p) => {
+      const r = reno.find((x) => x.p === p)!;
+      for (const ratio of [r.ours, r.ns2]) {
+        expect(ratio).toBeGreaterThanOrEqual(0.8);
+        expect(ratio).toBeLessThanOrEqual(1.1);
+      }
+    },
+  );
 
   it('above 1 %, below the model, and further below as timeouts take over', () => {
     const high = reno.filter((r) => r.p > 0.01);

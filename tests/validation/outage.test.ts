@@ -51,7 +51,15 @@ describe.each(CASES.filter((c) => c.family === 'outage').map((c) => [c.id, c] as
   it('has the same counters, goodput and mean srtt', () => {
     const n = refFlow(id, 'A');
     const s = o.summary[0];
-    expect([s.retransmissions, s.timeouts, s.fast_retransmits, s.drops, s.packets_sent, s.highest_ack, s.goodput_kbps]).toEqual([
+    expect([
+      s.retransmissions,
+      s.timeouts,
+      s.fast_retransmits,
+      s.drops,
+      s.packets_sent,
+      s.highest_ack,
+      s.goodput_kbps,
+    ]).toEqual([
       n.retransmissions,
       n.timeouts,
       n.fast_retransmits,

@@ -32,7 +32,10 @@ describe.each(CASES.filter((c) => c.family === 'two').map((c) => [c.id, c] as co
   it('gives each flow the same goodput, with the same counters', () => {
     for (const s of o.summary) {
       const n = refFlow(id, s.flow);
-      expect([s.goodput_kbps, s.highest_ack, s.packets_sent, s.retransmissions, s.timeouts, s.fast_retransmits, s.drops], `flow ${s.flow}`).toEqual([
+      expect(
+        [s.goodput_kbps, s.highest_ack, s.packets_sent, s.retransmissions, s.timeouts, s.fast_retransmits, s.drops],
+        `flow ${s.flow}`,
+      ).toEqual([
         n.goodput_kbps,
         n.highest_ack,
         n.packets_sent,
@@ -58,6 +61,8 @@ describe.each(CASES.filter((c) => c.family === 'two').map((c) => [c.id, c] as co
 
 describe('the lesson, as ns-2 tells it', () => {
   it('the short-RTT NewReno flow gets more than twice the long-RTT one', () => {
-    expect(refFlow('two-newreno-rtt', 'A').goodput_kbps / refFlow('two-newreno-rtt', 'B').goodput_kbps).toBeGreaterThan(2);
+    expect(refFlow('two-newreno-rtt', 'A').goodput_kbps / refFlow('two-newreno-rtt', 'B').goodput_kbps).toBeGreaterThan(
+      2,
+    );
   });
 });

@@ -62,14 +62,10 @@ describe.each(cases.filter((c) => c.id in EXACT_REPLAY).map((c) => [c.id] as con
     for (const f of ['T', 'U']) {
       const a = flow(o, f);
       const n = refFlow(id, f);
-      expect([a.goodput_kbps, a.drops, a.highest_ack, a.retransmissions, a.timeouts, a.fast_retransmits], `flow ${f}`).toEqual([
-        n.goodput_kbps,
-        n.drops,
-        n.highest_ack,
-        n.retransmissions,
-        n.timeouts,
-        n.fast_retransmits,
-      ]);
+      expect(
+        [a.goodput_kbps, a.drops, a.highest_ack, a.retransmissions, a.timeouts, a.fast_retransmits],
+        `flow ${f}`,
+      ).toEqual([n.goodput_kbps, n.drops, n.highest_ack, n.retransmissions, n.timeouts, n.fast_retransmits]);
     }
     expect(flow(o, 'T').packets_sent).toBe(refFlow(id, 'T').packets_sent);
     // On ns-2's 10 ms ticks (tcpTick) srtt is the same estimate in both, sampled every 10 ms:
@@ -100,7 +96,9 @@ describe.each(cases.filter((c) => !(c.id in EXACT_REPLAY)).map((c) => [c.id] as 
     const nu = refFlow(id, 'U');
     expect(Math.abs(relDiff(t.goodput_kbps, nt.goodput_kbps))).toBeLessThanOrEqual(TOL.tcp);
     expect(Math.abs(relDiff(u.goodput_kbps, nu.goodput_kbps))).toBeLessThanOrEqual(TOL.cbr);
-    expect(Math.abs(relDiff(t.goodput_kbps + u.goodput_kbps, nt.goodput_kbps + nu.goodput_kbps))).toBeLessThanOrEqual(TOL.total);
+    expect(Math.abs(relDiff(t.goodput_kbps + u.goodput_kbps, nt.goodput_kbps + nu.goodput_kbps))).toBeLessThanOrEqual(
+      TOL.total,
+    );
   });
 
   it('uses and queues at the bottleneck alike', () => {

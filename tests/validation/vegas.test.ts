@@ -30,7 +30,9 @@ describe.each(CASES.filter((c) => c.family === 'udp' && c.params.variant === 've
 
     it('loses nothing and retransmits nothing, as in ns-2', () => {
       expect([nt.drops, nt.retransmissions, nt.timeouts, refLink(id).drops]).toEqual([0, 0, 0, 0]);
-      expect([t.drops, t.retransmissions, t.timeouts, o.links.find((l) => l.from === 'r1')!.drops]).toEqual([0, 0, 0, 0]);
+      expect([t.drops, t.retransmissions, t.timeouts, o.links.find((l) => l.from === 'r1')!.drops]).toEqual([
+        0, 0, 0, 0,
+      ]);
     });
 
     it('delivers the same goodput', () => {

@@ -271,7 +271,13 @@ function changedAt(changes: VarChange[], name: string, t: number, pred: (v: numb
 const round = (x: number, d: number) => Number(x.toFixed(d));
 
 /** ns-2 agent class suffix → the contract's variant name. */
-const VARIANT: Record<string, string> = { TCP: 'tahoe', Reno: 'reno', Newreno: 'newreno', Sack1: 'sack', Vegas: 'vegas' };
+const VARIANT: Record<string, string> = {
+  TCP: 'tahoe',
+  Reno: 'reno',
+  Newreno: 'newreno',
+  Sack1: 'sack',
+  Vegas: 'vegas',
+};
 
 export async function extractRun(caseId: string, dir: string, dupThresh: Map<string, number>): Promise<Extracted> {
   const meta = readMeta(dir);
@@ -299,7 +305,15 @@ export async function extractRun(caseId: string, dir: string, dupThresh: Map<str
     if (flow.kind === 'cbr') {
       if (trace) {
         for (const d of trace.drops.get(flow.fid)!) {
-          out.events.push({ case: caseId, flow: flow.id, time_s: d.t, event: 'drop', seq: d.seq, cwnd: null, ssthresh: null });
+          out.events.push({
+            case: caseId,
+            flow: flow.id,
+            time_s: d.t,
+            event: 'drop',
+            seq: d.seq,
+            cwnd: null,
+            ssthresh: null,
+          });
         }
       }
       const bytesFrom = Number(f[3].split(' ')[1]);
@@ -370,12 +384,28 @@ export async function extractRun(caseId: string, dir: string, dupThresh: Map<str
               ssthresh: valueAt(vars, 'ssthresh_', tx.t),
             });
           }
-          out.events.push({ case: caseId, flow: flow.id, time_s: tx.t, event: 'retransmit', seq: tx.seq - flow.base, cwnd: null, ssthresh: null });
+          out.events.push({
+            case: caseId,
+            flow: flow.id,
+            time_s: tx.t,
+            event: 'retransmit',
+            seq: tx.seq - flow.base,
+            cwnd: null,
+            ssthresh: null,
+          });
         }
         if (tx.seq > maxSeq) maxSeq = tx.seq;
       }
       for (const d of trace.drops.get(flow.fid)!) {
-        out.events.push({ case: caseId, flow: flow.id, time_s: d.t, event: 'drop', seq: d.seq - flow.base, cwnd: null, ssthresh: null });
+        out.events.push({
+          case: caseId,
+          flow: flow.id,
+          time_s: d.t,
+          event: 'drop',
+          seq: d.seq - flow.base,
+          cwnd: null,
+          ssthresh: null,
+        });
       }
     }
     const srttN = Number(f[12]);

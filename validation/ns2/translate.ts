@@ -72,7 +72,9 @@ function tcpLine(f: TcpFlowSpec): string {
   if (f.bytes !== null) throw new Error(`flow ${f.id}: file transfers (bytes) are not translated`);
   if (t.ackBytes !== 40) throw new Error(`flow ${f.id}: ns-2's sinks send 40-byte ACKs`);
   if (f.variant === 'vegas' && (t.handshake || t.headerBytes !== 0)) {
-    throw new Error(`flow ${f.id}: ns-2's Vegas agent sends no SYN and no header bytes; set handshake false and headerBytes 0`);
+    throw new Error(
+      `flow ${f.id}: ns-2's Vegas agent sends no SYN and no header bytes; set handshake false and headerBytes 0`,
+    );
   }
   if (t.tcpTickPhase !== 0) {
     throw new Error(`flow ${f.id}: ns-2 draws the tick phase (boot_time_) itself; tcpTickPhase cannot be set there`);
@@ -99,7 +101,8 @@ function tcpLine(f: TcpFlowSpec): string {
     ['-delack', t.delayedAck ? num(t.delayedAckTimeout) : '{}'],
   ];
   if (f.variant === 'sack') opts.push(['-maxSackBlocks', num(t.maxSackBlocks)]);
-  if (f.variant === 'vegas') opts.push(['-vegas', `{${num(t.vegas.alpha)} ${num(t.vegas.beta)} ${num(t.vegas.gamma)}}`]);
+  if (f.variant === 'vegas')
+    opts.push(['-vegas', `{${num(t.vegas.alpha)} ${num(t.vegas.beta)} ${num(t.vegas.gamma)}}`]);
   return `v_tcp ${brace(f.id)} ${agent} ${brace(f.from)} ${brace(f.to)} ${opts.map(([k, v]) => `${k} ${v}`).join(' ')}`;
 }
 
@@ -124,7 +127,9 @@ export function scenarioToTcl(id: string, s: Scenario, o: TclOptions): string {
     if (q.type === 'red') {
       queue = `-queue RED -limit ${q.limit} -red {${num(q.minThresh)} ${num(q.maxThresh)} ${num(q.maxP)} ${num(q.weight)} ${q.gentle ? 'true' : 'false'} ${num(q.meanPacketSize)}}`;
     }
-    out.push(`v_link ${brace(l.id)} ${brace(l.a)} ${brace(l.b)} -bandwidth ${num(l.bandwidth)} -delay ${num(l.delay)} ${queue}`);
+    out.push(
+      `v_link ${brace(l.id)} ${brace(l.a)} ${brace(l.b)} -bandwidth ${num(l.bandwidth)} -delay ${num(l.delay)} ${queue}`,
+    );
   }
   for (const f of s.flows) out.push(f.kind === 'tcp' ? tcpLine(f) : cbrLine(f));
   for (const fault of s.faults) {
@@ -132,10 +137,12 @@ export function scenarioToTcl(id: string, s: Scenario, o: TclOptions): string {
       case 'dropSegments': {
         const f = s.flows.find((x) => x.id === fault.flow) as TcpFlowSpec;
         const hops = s.links.filter((l) => l.a === f.from || l.b === f.from);
-        if (hops.length !== 1) throw new Error(`dropSegments: ${f.from} must have exactly one link (the flow's first hop)`);
+        if (hops.length !== 1)
+          throw new Error(`dropSegments: ${f.from} must have exactly one link (the flow's first hop)`);
         const next = hops[0].a === f.from ? hops[0].b : hops[0].a;
         const others = s.flows.filter((x) => x.id !== f.id && x.from === f.from);
-        if (others.length > 0) throw new Error(`dropSegments: another flow leaves ${f.from}; ErrorModel/List would count its packets too`);
+        if (others.length > 0)
+          throw new Error(`dropSegments: another flow leaves ${f.from}; ErrorModel/List would count its packets too`);
         const base = f.variant === 'vegas' || !f.tcp.handshake ? 0 : 1;
         const counts = [...fault.seqs].sort((a, b) => a - b).map((q) => q + base);
         out.push(`# data segment i is packet number i + ${base} on the first hop (SYN = 0)`);
@@ -148,7 +155,8 @@ export function scenarioToTcl(id: string, s: Scenario, o: TclOptions): string {
         break;
       }
       case 'randomLoss': {
-        if (fault.at !== 0 || fault.until !== null) throw new Error('randomLoss: only losses for the whole run are translated');
+        if (fault.at !== 0 || fault.until !== null)
+          throw new Error('randomLoss: only losses for the whole run are translated');
         const l = s.links.find((x) => x.id === fault.link)!;
         const froms = fault.from === null ? [l.a, l.b] : [fault.from];
         for (const a of froms) out.push(`v_random_loss ${brace(a)} ${brace(a === l.a ? l.b : l.a)} ${num(fault.rate)}`);

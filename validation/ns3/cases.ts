@@ -92,7 +92,15 @@ function calibration(n: number, limit: number): Ns3Case {
 const AQM_LIMIT = 1000;
 const CODEL = { target: 5, interval: 100, maxPacket: 1500 };
 const FQCODEL = { quantum: 1500, flows: 1024, dropBatch: 64 };
-const PIE = { target: 15, tUpdate: 15, alpha: 0.125, beta: 1.25, maxBurst: 150, meanPacketSize: 1000, ecnThreshold: 0.1 };
+const PIE = {
+  target: 15,
+  tUpdate: 15,
+  alpha: 0.125,
+  beta: 1.25,
+  maxBurst: 150,
+  meanPacketSize: 1000,
+  ecnThreshold: 0.1,
+};
 const PROBE = { bytes: 100, bps: 80000 };
 
 type Aqm = 'droptail' | 'codel' | 'fqcodel' | 'pie';
@@ -102,7 +110,14 @@ function aqmQueue(q: Aqm, ecn: boolean): Json {
     case 'droptail':
       return { type: 'droptail', limit: AQM_LIMIT };
     case 'codel':
-      return { type: 'codel', limit: AQM_LIMIT, target: `${CODEL.target}ms`, interval: `${CODEL.interval}ms`, maxPacket: CODEL.maxPacket, ecn };
+      return {
+        type: 'codel',
+        limit: AQM_LIMIT,
+        target: `${CODEL.target}ms`,
+        interval: `${CODEL.interval}ms`,
+        maxPacket: CODEL.maxPacket,
+        ecn,
+      };
     case 'fqcodel':
       return {
         type: 'fqcodel',
@@ -141,7 +156,12 @@ function aqm(q: Aqm, ecn: boolean): Ns3Case {
   const measure: [number, number] = [20, 60];
   const jitter = 0.25;
   const n = 4;
-  const flows: TwinFlow[] = ids(n).map((f, i) => ({ id: f, variant: 'sack', start: 0.25 * i, tcp: ecn ? { ecn: true } : undefined }));
+  const flows: TwinFlow[] = ids(n).map((f, i) => ({
+    id: f,
+    variant: 'sack',
+    start: 0.25 * i,
+    tcp: ecn ? { ecn: true } : undefined,
+  }));
   flows.push({ id: 'P', variant: 'cbr', start: 0, rate: `${PROBE.bps / 1000}kbps`, packetSize: PROBE.bytes });
   return {
     id: `aqm-${q}${ecn ? '-ecn' : ''}`,
@@ -200,7 +220,11 @@ function aqm(q: Aqm, ecn: boolean): Ns3Case {
 const SHALLOW = 12;
 const DEEP = 250;
 const BBR_TCP = { initialCwnd: 10, pacing: true };
-const CUBIC_TCP = { initialCwnd: 10, pacing: false, cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: true } };
+const CUBIC_TCP = {
+  initialCwnd: 10,
+  pacing: false,
+  cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: true },
+};
 
 function bbr(kind: 'alone' | 'cubic', limit: number): Ns3Case {
   const alone = kind === 'alone';
@@ -215,7 +239,15 @@ function bbr(kind: 'alone' | 'cubic', limit: number): Ns3Case {
     id: alone ? `bbr-${depth}` : `bbr-cubic-${depth}`,
     family: 'bbr',
     program: 'bbr',
-    args: { variants: alone ? 'bbr' : 'bbr,cubic', limit, gap: 0, duration, from: measure[0], to: measure[1], series: alone ? 0.1 : 0.2 },
+    args: {
+      variants: alone ? 'bbr' : 'bbr,cubic',
+      limit,
+      gap: 0,
+      duration,
+      from: measure[0],
+      to: measure[1],
+      series: alone ? 0.1 : 0.2,
+    },
     // BBR against CUBIC in a deep buffer settles differently run by run (BBR's
     // share anywhere from 0.13 to 0.67), so it runs ten times.
     runs: alone ? 3 : limit === DEEP ? 10 : 5,
@@ -253,7 +285,17 @@ function dctcp(): Ns3Case {
     id: 'dctcp-2',
     family: 'dctcp',
     program: 'dctcp',
-    args: { flows: 2, k: K, limit, g: DCTCP.g, initialAlpha: DCTCP.initialAlpha, duration, from: measure[0], to: measure[1], series: 0.002 },
+    args: {
+      flows: 2,
+      k: K,
+      limit,
+      g: DCTCP.g,
+      initialAlpha: DCTCP.initialAlpha,
+      duration,
+      from: measure[0],
+      to: measure[1],
+      series: 0.002,
+    },
     runs: 3,
     jitter,
     loadsToday: false,
@@ -317,7 +359,14 @@ function cubic(h: Hystart): Ns3Case {
       startJitter: 0,
       bottleneck: { ...PATH, queue: { type: 'droptail', limit: DEEP } },
       access: ACCESS,
-      flows: [{ id: 'A', variant: 'cubic', start: 0, tcp: { ...CUBIC_TCP, cubic: { ...CUBIC_TCP.cubic, hystart: h !== 'off' } } }],
+      flows: [
+        {
+          id: 'A',
+          variant: 'cubic',
+          start: 0,
+          tcp: { ...CUBIC_TCP, cubic: { ...CUBIC_TCP.cubic, hystart: h !== 'off' } },
+        },
+      ],
     }),
   };
 }

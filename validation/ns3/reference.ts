@@ -54,7 +54,13 @@ export function ns3Summary(caseId?: string): CsvRow[] {
 export function ns3Events(caseId: string): Ns3Event[] {
   return rows('events.csv')
     .filter((x) => x.case === caseId)
-    .map((x) => ({ run: Number(x.run), time_s: Number(x.time_s), scope: x.scope, event: x.event, value: x.value === '' ? null : Number(x.value) }));
+    .map((x) => ({
+      run: Number(x.run),
+      time_s: Number(x.time_s),
+      scope: x.scope,
+      event: x.event,
+      value: x.value === '' ? null : Number(x.value),
+    }));
 }
 
 /** Run 1's time series of a case: column name → values, one per sample. */
@@ -64,6 +70,10 @@ export function ns3Series(caseId: string): Map<string, number[]> | null {
   const r = parseCsv(readFileSync(path, 'utf8'));
   const out = new Map<string, number[]>();
   if (r.length === 0) return out;
-  for (const c of Object.keys(r[0])) out.set(c, r.map((x) => (x[c] === '' ? NaN : Number(x[c]))));
+  for (const c of Object.keys(r[0]))
+    out.set(
+      c,
+      r.map((x) => (x[c] === '' ? NaN : Number(x[c]))),
+    );
   return out;
 }

@@ -61,10 +61,14 @@ function argv(j: Job): string[] {
 
 function runJob(j: Job): Promise<void> {
   return new Promise((resolve, reject) => {
-    const p = spawn('nice', ['-n', '10', join(BUILD, j.c.program), ...argv(j)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const p = spawn('nice', ['-n', '10', join(BUILD, j.c.program), ...argv(j)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     p.stderr.on('data', (d) => (err += d));
-    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${j.c.id} run ${j.run}: exit ${code}\n${err}`))));
+    p.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${j.c.id} run ${j.run}: exit ${code}\n${err}`)),
+    );
   });
 }
 
@@ -86,7 +90,13 @@ async function runAll(jobs: Job[], parallel: number): Promise<void> {
 const num = (s: string): number | null => (s === '' ? null : Number(s));
 
 /** Mean, sample standard deviation, min and max of the runs that measured the figure. */
-export function spread(values: (number | null)[]): { runs: number; mean: number | null; sd: number | null; min: number | null; max: number | null } {
+export function spread(values: (number | null)[]): {
+  runs: number;
+  mean: number | null;
+  sd: number | null;
+  min: number | null;
+  max: number | null;
+} {
   const xs = values.filter((v): v is number => v !== null && Number.isFinite(v));
   if (xs.length === 0) return { runs: 0, mean: null, sd: null, min: null, max: null };
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -167,7 +177,14 @@ async function main(): Promise<void> {
       figures.push({ case: j.c.id, run: j.run, scope: r.scope, metric: r.metric, value: num(r.value) });
     }
     for (const r of parseCsv(readFileSync(join(j.dir, 'events.csv'), 'utf8'))) {
-      events.push({ case: j.c.id, run: j.run, time_s: Number(r.time_s), scope: r.scope, event: r.event, value: num(r.value) });
+      events.push({
+        case: j.c.id,
+        run: j.run,
+        time_s: Number(r.time_s),
+        scope: r.scope,
+        event: r.event,
+        value: num(r.value),
+      });
     }
     if (j.run === 1 && existsSync(join(j.dir, 'series.csv'))) {
       writeFileSync(join(REF_DIR, 'series', `${j.c.id}.csv`), readFileSync(join(j.dir, 'series.csv')));

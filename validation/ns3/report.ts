@@ -16,7 +16,9 @@ import { ns3Events, ns3Figure, type Spread } from './reference';
 const DOC = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'validation-ns3.md');
 
 function fmt(x: number, digits: number): string {
-  return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).replace(/,/g, '\u202f');
+  return x
+    .toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    .replace(/,/g, '\u202f');
 }
 
 function maybe(caseId: string, scope: string, metric: string): Spread | null {
@@ -59,13 +61,24 @@ function calibrationTable(ours: Map<string, Figures>): string {
         const n = maybe(c.id, scope, m.metric);
         const o = ours.get(c.id)?.get(scope)?.get(m.metric);
         if (!n || o === undefined) continue;
-        const diff = n.mean === 0 ? (o === 0 ? '0' : '—') : `${o >= n.mean ? '+' : ''}${fmt((100 * (o - n.mean)) / n.mean, 1)} %`;
+        const diff =
+          n.mean === 0 ? (o === 0 ? '0' : '—') : `${o >= n.mean ? '+' : ''}${fmt((100 * (o - n.mean)) / n.mean, 1)} %`;
         const label = m.scope === '*' ? `flow ${scope} ${m.label}` : m.label;
-        rows.push([c.id, label, ms(c.id, scope, m.metric, m.digits), fmt(o, m.digits), diff, describeTolerance(m.tolerance)]);
+        rows.push([
+          c.id,
+          label,
+          ms(c.id, scope, m.metric, m.digits),
+          fmt(o, m.digits),
+          diff,
+          describeTolerance(m.tolerance),
+        ]);
       }
     }
   }
-  return table(['case', 'figure', 'ns-3.44 (mean ± sd, 5 runs)', 'engine (seeds 1–5)', 'engine − ns-3', 'test tolerance'], rows);
+  return table(
+    ['case', 'figure', 'ns-3.44 (mean ± sd, 5 runs)', 'engine (seeds 1–5)', 'engine − ns-3', 'test tolerance'],
+    rows,
+  );
 }
 
 function aqmTable(): string {
@@ -179,7 +192,19 @@ function dctcpTable(): string {
       `${ms(c.id, 'bottleneck', 'drops', 0)} drops`,
     ]);
   }
-  return table(['case', 'flow', 'goodput, Mb/s', 'α (time mean)', 'α p5–p95', 'marked share per window', 'window cuts', 'retransmissions'], rows);
+  return table(
+    [
+      'case',
+      'flow',
+      'goodput, Mb/s',
+      'α (time mean)',
+      'α p5–p95',
+      'marked share per window',
+      'window cuts',
+      'retransmissions',
+    ],
+    rows,
+  );
 }
 
 function cubicTable(): string {
@@ -198,7 +223,17 @@ function cubicTable(): string {
     ];
   });
   return table(
-    ['case', 'slow start left at, s', 'cwnd then, segments', 'by', 'first loss, s', 'peak cwnd', 'retransmissions (10 s)', 'goodput (10 s), kb/s', 'mean queue, packets'],
+    [
+      'case',
+      'slow start left at, s',
+      'cwnd then, segments',
+      'by',
+      'first loss, s',
+      'peak cwnd',
+      'retransmissions (10 s)',
+      'goodput (10 s), kb/s',
+      'mean queue, packets',
+    ],
     rows,
   );
 }

@@ -52,7 +52,16 @@ export function twin(o: TwinOptions): Json {
     { id: 'r1', kind: 'router' },
     { id: 'r2', kind: 'router' },
   ];
-  const links: Json[] = [{ id: 'bottleneck', a: 'r1', b: 'r2', bandwidth: o.bottleneck.bandwidth, delay: o.bottleneck.delay, queue: o.bottleneck.queue }];
+  const links: Json[] = [
+    {
+      id: 'bottleneck',
+      a: 'r1',
+      b: 'r2',
+      bandwidth: o.bottleneck.bandwidth,
+      delay: o.bottleneck.delay,
+      queue: o.bottleneck.queue,
+    },
+  ];
   const flows: Json[] = [];
   for (const f of o.flows) {
     const s = `s${f.id}`;
@@ -61,7 +70,14 @@ export function twin(o: TwinOptions): Json {
     const accessQueue = { type: 'droptail', limit: 1000 };
     links.push(
       { id: `in${f.id}`, a: s, b: 'r1', bandwidth: o.access.bandwidth, delay: o.access.delay, queue: accessQueue },
-      { id: `out${f.id}`, a: 'r2', b: d, bandwidth: o.access.bandwidth, delay: o.access.receiverDelay ?? o.access.delay, queue: accessQueue },
+      {
+        id: `out${f.id}`,
+        a: 'r2',
+        b: d,
+        bandwidth: o.access.bandwidth,
+        delay: o.access.receiverDelay ?? o.access.delay,
+        queue: accessQueue,
+      },
     );
     if (f.variant === 'cbr') {
       flows.push({ id: f.id, kind: 'cbr', from: s, to: d, rate: f.rate, packetSize: f.packetSize, start: f.start });

@@ -5,17 +5,16 @@
  * An event is three numbers — time, kind and a target index — kept in typed
  * arrays of reusable slots; the heap orders slot indices. Scheduling and
  * popping allocate nothing once the arrays have grown to the run's peak.
- * Cancelling marks the slot; a cancelled event is skipped when it reaches the
- * top (cheaper than removing it from the middle of the heap).
+ * Nothing is ever cancelled: a superseded event (a timer re-armed earlier, a
+ * link's transmission cut short by an outage) stays in the list and its
+ * handler recognises it as stale when it fires (see core/timers.ts and
+ * net/network.ts), which is cheaper than removing it from the heap.
  */
 export class EventQueue {
   private time: Float64Array;
   private seq: Float64Array;
   private kind: Int32Array;
   private target: Int32Array;
-  private cancelled: Uint8Array;
-  /** Bumped each time a slot is reused, so a stale handle cannot cancel a newer event. */
-  private gen: Uint32Array;
   private heap: Int32Array;
   private free: Int32Array;
   private freeCount = 0;
@@ -33,8 +32,6 @@ export class EventQueue {
     this.seq = new Float64Array(capacity);
     this.kind = new Int32Array(capacity);
     this.target = new Int32Array(capacity);
-    this.cancelled = new Uint8Array(capacity);
-    this.gen = new Uint32Array(capacity);
     this.heap = new Int32Array(capacity);
     this.free = new Int32Array(capacity);
   }
@@ -54,13 +51,13 @@ export class EventQueue {
     return this.nextSeq++;
   }
 
-  /** Schedule an event; returns a handle for cancel(). */
-  schedule(time: number, kind: number, target: number): number {
-    return this.scheduleAs(time, kind, target, this.nextSeq++);
+  /** Schedule an event. */
+  schedule(time: number, kind: number, target: number): void {
+    this.scheduleAs(time, kind, target, this.nextSeq++);
   }
 
   /** Schedule an event with a sequence number taken earlier by reserve(). */
-  scheduleAs(time: number, kind: number, target: number, seq: number): number {
+  scheduleAs(time: number, kind: number, target: number, seq: number): void {
     let slot: number;
     if (this.freeCount > 0) slot = this.free[--this.freeCount];
     else {
@@ -69,41 +66,23 @@ export class EventQueue {
     }
     this.time[slot] = time;
     this.seq[slot] = seq;
-    const g = (this.gen[slot] = (this.gen[slot] + 1) & 0xfffff);
     this.kind[slot] = kind;
     this.target[slot] = target;
-    this.cancelled[slot] = 0;
     this.siftUp(this.size++, slot);
-    // Handle: slot and generation (20 bits), exact in a double.
-    return slot + g * 0x100000000;
   }
 
-  /** Cancel a scheduled event; a handle of an event already fired is ignored. */
-  cancel(handle: number): void {
-    const slot = handle % 0x100000000;
-    const g = Math.floor(handle / 0x100000000);
-    if (slot < this.slots && this.gen[slot] === g && !this.isFree(slot)) this.cancelled[slot] = 1;
-  }
-
-  private isFree(slot: number): boolean {
-    for (let i = 0; i < this.freeCount; i++) if (this.free[i] === slot) return true;
-    return false;
-  }
-
-  /** Time of the next live event, or Infinity. */
+  /** Time of the next event, or Infinity. */
   peekTime(): number {
-    this.dropCancelled();
     return this.size === 0 ? Infinity : this.time[this.heap[0]];
   }
 
-  /** Remove the next live event into popped*; false when empty. */
+  /** Remove the next event into popped*; false when empty. */
   pop(): boolean {
     return this.popUntil(Infinity);
   }
 
-  /** Remove the next live event if it is due at or before `limit`; false otherwise. */
+  /** Remove the next event if it is due at or before `limit`; false otherwise. */
   popUntil(limit: number): boolean {
-    this.dropCancelled();
     if (this.size === 0 || this.time[this.heap[0]] > limit) return false;
     const slot = this.removeTop();
     this.poppedTime = this.time[slot];
@@ -111,13 +90,6 @@ export class EventQueue {
     this.poppedTarget = this.target[slot];
     this.free[this.freeCount++] = slot;
     return true;
-  }
-
-  private dropCancelled(): void {
-    while (this.size > 0 && this.cancelled[this.heap[0]] === 1) {
-      const slot = this.removeTop();
-      this.free[this.freeCount++] = slot;
-    }
   }
 
   private removeTop(): number {
@@ -176,12 +148,6 @@ export class EventQueue {
     this.seq = f64(this.seq);
     this.kind = i32(this.kind);
     this.target = i32(this.target);
-    const c = new Uint8Array(n);
-    c.set(this.cancelled);
-    this.cancelled = c;
-    const g = new Uint32Array(n);
-    g.set(this.gen);
-    this.gen = g;
     this.heap = i32(this.heap);
     this.free = i32(this.free);
   }

@@ -13,6 +13,12 @@ export function nsToSeconds(ns: number): number {
   return ns / NS_PER_S;
 }
 
+export const NS_PER_MS = 1e6;
+
+export function nsToMs(ns: number): number {
+  return ns / NS_PER_MS;
+}
+
 /** Serialization time of `bytes` at `bandwidth` bit/s, rounded to the nanosecond. */
 export function txTimeNs(bytes: number, bandwidth: number): number {
   return Math.round((bytes * 8 * NS_PER_S) / bandwidth);

@@ -1,14 +1,13 @@
 /**
  * The link directions of a scenario: two per full-duplex link (a→b first,
- * then b→a), each with its own queue. RED gets a random stream of its own per
- * direction, named by link and sending end, so adding a link changes no other
- * queue's draws.
+ * then b→a), each with its own queue (queues/registry.ts). A discipline that
+ * draws (RED) gets a random stream of its own per direction, named by link and
+ * sending end, so adding a link changes no other queue's draws; the name keeps
+ * its `red:` prefix so that existing runs replay.
  */
 import { rngStream } from '../core/rng';
 import { secondsToNs } from '../core/time';
-import { DropTailQueue } from '../queues/droptail';
-import type { PacketQueue } from '../queues/queue';
-import { RedQueue } from '../queues/red';
+import { createQueue } from '../queues/registry';
 import type { Scenario } from '../scenario/types';
 import { LinkDir } from './link-dir';
 
@@ -29,9 +28,10 @@ export function linkDirections(s: Scenario, nodeIndex: ReadonlyMap<string, numbe
       [a, b],
       [b, a],
     ]) {
-      let q: PacketQueue;
-      if (l.queue.type === 'red') q = new RedQueue(l.queue, l.bandwidth, rngStream(s.seed, `red:${l.id}:${s.nodes[from].id}`));
-      else q = new DropTailQueue(l.queue.limit);
+      const q = createQueue(l.queue, {
+        bandwidth: l.bandwidth,
+        rng: () => rngStream(s.seed, `red:${l.id}:${s.nodes[from].id}`),
+      });
       dirs.push(new LinkDir(dirs.length, li, from, to, l.bandwidth, secondsToNs(l.delay), q));
     }
   });

@@ -1,20 +1,19 @@
 /**
- * The scenario's faults, installed before a run or while it runs:
- * dropSegments marks segments for their sender, dropBurst and randomLoss arm
- * link directions (acting on each packet that enters them), linkDown takes a
- * link down and up again through two events.
+ * The scenario's faults, installed before a run or while it runs. Each acts
+ * through the fault filter of a link direction (fault-filter.ts):
+ * dropSegments on the first direction from the flow's sender, dropBurst and
+ * randomLoss on the directions they name; linkDown takes both directions of
+ * a link down and up again through two events.
  */
-import type { EventLog } from '../core/event-log';
-import { Ev } from '../core/event-log';
+import type { EventLog } from '../output/event-log';
+import { Ev } from '../output/event-log';
 import type { EventQueue } from '../core/event-queue';
 import { rngStream } from '../core/rng';
-import { secondsToNs } from '../core/time';
+import { nsToSeconds, secondsToNs } from '../core/time';
 import type { FaultSpec, Scenario } from '../scenario/types';
 import type { LinkDir } from './link-dir';
 import type { Network } from './network';
-
-export const EV_LINK_DOWN = 8;
-export const EV_LINK_UP = 9;
+import { SimEvent } from '../sim-events';
 
 interface Outage {
   link: number;
@@ -31,16 +30,24 @@ export class FaultInstaller {
     private readonly network: Network,
     private readonly events: EventQueue,
     private readonly log: EventLog,
-    /** per flow: data segments to lose on their first transmission (shared with the senders) */
-    private readonly doomed: readonly Set<number>[],
   ) {}
 
   /** Install a fault; times before `nowNs` are taken as now. */
   install(f: FaultSpec, nowNs: number): void {
     const s = this.scenario;
     if (f.kind === 'dropSegments') {
-      const fi = this.scenario.flows.findIndex((x) => x.id === f.flow);
-      for (const seq of f.seqs) this.doomed[fi].add(seq);
+      const fi = s.flows.findIndex((x) => x.id === f.flow);
+      const flow = s.flows[fi];
+      // Data segment i travels as sequence number i + 1 when the handshake is on (tcp/sender.ts).
+      const base = flow.kind === 'tcp' && flow.tcp.handshake ? 1 : 0;
+      const from = s.nodes.findIndex((n) => n.id === flow.from);
+      const to = s.nodes.findIndex((n) => n.id === flow.to);
+      const first = this.network.next[from * this.network.nodeCount + to];
+      if (first >= 0)
+        this.dirs[first].faults.loseFirstTransmissions(
+          fi,
+          f.seqs.map((seg) => seg + base),
+        );
       return;
     }
     const li = s.links.findIndex((l) => l.id === f.link);
@@ -48,7 +55,7 @@ export class FaultInstaller {
     if (f.kind === 'linkDown') {
       const atNs = Math.max(nowNs, secondsToNs(f.at));
       this.outages.push({ link: li, atNs, durationNs: secondsToNs(f.duration) });
-      this.events.schedule(atNs, EV_LINK_DOWN, this.outages.length - 1);
+      this.events.schedule(atNs, SimEvent.LinkDown, this.outages.length - 1);
       return;
     }
     const dirs = [2 * li, 2 * li + 1].filter(
@@ -58,15 +65,14 @@ export class FaultInstaller {
     for (const d of dirs) {
       const dir = this.dirs[d];
       if (f.kind === 'dropBurst') {
-        dir.bursts.push({ atNs: fromNs, count: f.count });
-        dir.bursts.sort((x, y) => x.atNs - y.atNs);
+        dir.faults.addBurst(fromNs, f.count);
       } else {
         const fromId = s.nodes[dir.from].id;
-        dir.losses.push({
+        dir.faults.addLoss({
           rate: f.rate,
           fromNs,
           untilNs: f.until === null ? Infinity : secondsToNs(f.until),
-          rng: rngStream(s.seed, `loss:${link.id}:${fromId}:${dir.losses.length}`),
+          rng: rngStream(s.seed, `loss:${link.id}:${fromId}:${dir.faults.lossCount}`),
         });
       }
     }
@@ -74,18 +80,21 @@ export class FaultInstaller {
 
   linkDown(i: number, now: number): void {
     const o = this.outages[i];
-    const lost = this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
-    this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, o.durationNs / 1e9, lost);
-    this.events.schedule(now + o.durationNs, EV_LINK_UP, i);
+    const lost =
+      this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
+    this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, nsToSeconds(o.durationNs), lost);
+    this.events.schedule(now + o.durationNs, SimEvent.LinkUp, i);
   }
 
   linkUp(i: number, now: number): void {
     const o = this.outages[i];
     // Another outage of the same link may still be running.
-    const stillDown = this.outages.some((x, j) => j !== i && x.link === o.link && x.atNs <= now && x.atNs + x.durationNs > now);
+    const stillDown = this.outages.some(
+      (x, j) => j !== i && x.link === o.link && x.atNs <= now && x.atNs + x.durationNs > now,
+    );
     if (stillDown) return;
-    this.dirs[2 * o.link].down = false;
-    this.dirs[2 * o.link + 1].down = false;
+    this.dirs[2 * o.link].faults.down = false;
+    this.dirs[2 * o.link + 1].faults.down = false;
     this.log.add(now, -1, Ev.LinkUp, NaN, NaN, NaN, o.link);
   }
 }

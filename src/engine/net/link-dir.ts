@@ -1,6 +1,7 @@
 /**
  * One direction of a full-duplex link: its queue, its transmitter and the
- * packets propagating on the wire, plus the faults that act on it.
+ * packets propagating on the wire, and the filter of the faults that act on
+ * it (fault-filter.ts).
  *
  * Packets leave the transmitter in order and all take the same propagation
  * delay, so the wire is a FIFO: only the packet at its head has an arrival
@@ -8,7 +9,7 @@
  * links and timers rather than the number of packets in flight.
  */
 import type { PacketQueue } from '../queues/queue';
-import type { Rng } from '../core/rng';
+import { FaultFilter } from './fault-filter';
 
 export class Wire {
   private ids: Int32Array;
@@ -66,18 +67,6 @@ export class Wire {
   }
 }
 
-export interface TimedLoss {
-  rate: number;
-  fromNs: number;
-  untilNs: number;
-  rng: Rng;
-}
-
-export interface PendingBurst {
-  atNs: number;
-  count: number;
-}
-
 export class LinkDir {
   /** time the transmitter finishes the packet it is sending (ns) */
   busyUntil = 0;
@@ -88,12 +77,8 @@ export class LinkDir {
   /** time of the pending arrival event for the wire's head, or -1 */
   arrivalAt = -1;
   readonly wire = new Wire();
-  down = false;
-  /** packets still to lose from dropBurst faults that have begun */
-  burstLeft = 0;
-  /** dropBurst faults not yet begun, by time */
-  readonly bursts: PendingBurst[] = [];
-  readonly losses: TimedLoss[] = [];
+  /** what the scenario's faults do to packets entering this direction */
+  readonly faults = new FaultFilter();
 
   // statistics
   /** packets offered to this direction (link arrivals) */
@@ -116,9 +101,23 @@ export class LinkDir {
     readonly queue: PacketQueue,
   ) {}
 
+  /** The link carries nothing (linkDown). */
+  get down(): boolean {
+    return this.faults.down;
+  }
+
   /** Account the queue length held since the last change (call before every change). */
   touchQueue(now: number): void {
     this.qArea += this.queue.length * (now - this.qChangedAt);
     this.qChangedAt = now;
+  }
+
+  /**
+   * ∫ queue length dt up to `now` (packet·ns), without changing anything: the
+   * terms are whole packets times whole ns, exact in a double below 2^53, so
+   * it equals what touchQueue(now) would have accumulated.
+   */
+  queueArea(now: number): number {
+    return this.qArea + this.queue.length * (now - this.qChangedAt);
   }
 }

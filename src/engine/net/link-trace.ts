@@ -36,7 +36,18 @@ export class LinkTrace {
     return this.code.length;
   }
 
-  add(timeNs: number, dir: number, pkt: number, flow: number, seq: number, what: number, kind: number, retx: number, cause: number, untilNs: number): void {
+  add(
+    timeNs: number,
+    dir: number,
+    pkt: number,
+    flow: number,
+    seq: number,
+    what: number,
+    kind: number,
+    retx: number,
+    cause: number,
+    untilNs: number,
+  ): void {
     this.time.push(timeNs / 1e9);
     this.dir.push(dir);
     this.pkt.push(pkt);
@@ -47,6 +58,13 @@ export class LinkTrace {
   }
 
   clear(): void {
-    this.time.length = this.dir.length = this.pkt.length = this.flow.length = this.seq.length = this.code.length = this.until.length = 0;
+    this.time.length =
+      this.dir.length =
+      this.pkt.length =
+      this.flow.length =
+      this.seq.length =
+      this.code.length =
+      this.until.length =
+        0;
   }
 }

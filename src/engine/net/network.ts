@@ -5,14 +5,12 @@
  * static route.
  */
 import { EventQueue } from '../core/event-queue';
-import { txTimeNs } from '../core/time';
+import { nsToSeconds, txTimeNs } from '../core/time';
 import { DropCause } from '../queues/queue';
 import type { LinkDir } from './link-dir';
 import { LINK_DROP, LINK_ENQUEUE, LINK_TRANSMIT, type LinkTrace } from './link-trace';
 import type { PacketPool } from './packets';
-
-export const EV_TX_DONE = 1;
-export const EV_ARRIVE = 2;
+import { SimEvent } from '../sim-events';
 
 export interface NetHost {
   /** A packet reached its destination node; the host owns it from now on (and frees it). */
@@ -46,27 +44,18 @@ export class Network {
     this.offer(pkt, this.dirs[d], now);
   }
 
-  /** A packet enters a link direction: faults act first, then the queue decides. */
+  /** A packet enters a link direction: its fault filter acts first, then the queue decides. */
   offer(pkt: number, dir: LinkDir, now: number): void {
     dir.offered++;
-    if (dir.down) return this.drop(pkt, dir, DropCause.LinkDown, now);
-    if (dir.bursts.length > 0 && dir.bursts[0].atNs <= now) {
-      while (dir.bursts.length > 0 && dir.bursts[0].atNs <= now) dir.burstLeft += dir.bursts.shift()!.count;
-    }
-    if (dir.burstLeft > 0) {
-      dir.burstLeft--;
-      return this.drop(pkt, dir, DropCause.Burst, now);
-    }
-    for (let i = 0; i < dir.losses.length; i++) {
-      const l = dir.losses[i];
-      if (now >= l.fromNs && now < l.untilNs && l.rng.next() < l.rate) {
-        return this.drop(pkt, dir, DropCause.Random, now);
-      }
+    const faults = dir.faults;
+    if (faults.armed) {
+      const lost = faults.check(this.pool, pkt, now);
+      if (lost !== DropCause.None) return this.drop(pkt, dir, lost, now);
     }
     const idle = dir.queue.length === 0 && now >= dir.busyUntil;
-    const idleSince = idle ? dir.busyUntil / 1e9 : -1;
+    const idleSince = idle ? nsToSeconds(dir.busyUntil) : -1;
     dir.touchQueue(now);
-    const cause = dir.queue.enqueue(pkt, this.pool.size[pkt], now / 1e9, idleSince);
+    const cause = dir.queue.enqueue(pkt, this.pool.size[pkt], nsToSeconds(now), idleSince);
     if (cause !== DropCause.None) {
       dir.queueDrops++;
       if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_DROP, cause, now, NaN);
@@ -78,7 +67,7 @@ export class Network {
     if (now >= dir.busyUntil) this.transmitNext(dir, now);
     else if (dir.txDoneAt < 0) {
       dir.txDoneAt = dir.busyUntil;
-      this.events.scheduleAs(dir.busyUntil, EV_TX_DONE, dir.index, dir.txDoneSeq);
+      this.events.scheduleAs(dir.busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
     }
   }
 
@@ -110,11 +99,11 @@ export class Network {
     dir.wire.push(pkt, arrive, arriveSeq);
     if (dir.arrivalAt < 0) {
       dir.arrivalAt = arrive;
-      this.events.scheduleAs(arrive, EV_ARRIVE, dir.index, arriveSeq);
+      this.events.scheduleAs(arrive, SimEvent.Arrive, dir.index, arriveSeq);
     }
     if (dir.queue.length > 0) {
       dir.txDoneAt = dir.busyUntil;
-      this.events.scheduleAs(dir.busyUntil, EV_TX_DONE, dir.index, dir.txDoneSeq);
+      this.events.scheduleAs(dir.busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
     }
   }
 
@@ -135,19 +124,30 @@ export class Network {
     }
     if (wire.length > 0 && dir.arrivalAt < 0) {
       dir.arrivalAt = wire.headTime();
-      this.events.scheduleAs(dir.arrivalAt, EV_ARRIVE, dir.index, wire.headSeq());
+      this.events.scheduleAs(dir.arrivalAt, SimEvent.Arrive, dir.index, wire.headSeq());
     }
   }
 
   private traceRow(pkt: number, dir: LinkDir, what: number, cause: number, now: number, untilNs: number): void {
     const pool = this.pool;
-    this.linkTrace!.add(now, dir.index, pkt, pool.flow[pkt], pool.seq[pkt], what, pool.kind[pkt], pool.retx[pkt], cause, untilNs);
+    this.linkTrace!.add(
+      now,
+      dir.index,
+      pkt,
+      pool.flow[pkt],
+      pool.seq[pkt],
+      what,
+      pool.kind[pkt],
+      pool.retx[pkt],
+      cause,
+      untilNs,
+    );
   }
 
   /** linkDown: lose everything queued, being sent or on the wire in this direction. */
   takeDown(dir: LinkDir, now: number): number {
     let lost = 0;
-    dir.down = true;
+    dir.faults.down = true;
     dir.touchQueue(now);
     dir.queue.flush((pkt) => {
       lost++;

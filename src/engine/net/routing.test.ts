@@ -34,7 +34,13 @@ describe('computeRoutes', () => {
   });
 
   it('marks unreachable destinations with −1', () => {
-    const next = computeRoutes(4, dirs([[0, 1, 5], [2, 3, 5]]));
+    const next = computeRoutes(
+      4,
+      dirs([
+        [0, 1, 5],
+        [2, 3, 5],
+      ]),
+    );
     expect(next[0 * 4 + 3]).toBe(-1);
     expect(next[0 * 4 + 1]).toBeGreaterThanOrEqual(0);
   });

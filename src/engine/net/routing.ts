@@ -42,10 +42,7 @@ export function computeRoutes(n: number, dirs: readonly DirEdge[]): Int32Array {
         const nh = hops[u] + 1;
         const f = u === src ? di : first[u];
         const v = d.to;
-        if (
-          nd < dist[v] ||
-          (nd === dist[v] && (nh < hops[v] || (nh === hops[v] && f < first[v])))
-        ) {
+        if (nd < dist[v] || (nd === dist[v] && (nh < hops[v] || (nh === hops[v] && f < first[v])))) {
           dist[v] = nd;
           hops[v] = nh;
           first[v] = f;

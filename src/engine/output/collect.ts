@@ -1,12 +1,13 @@
 /**
- * Gather a run's outputs (the rows of the five CSV files) from a simulator,
- * finished or paused: summaries per flow and per link direction, the sampled
+ * Gather a run's outputs (the rows of the five CSV files) from a simulation
+ * (its read-only view), finished or paused: summaries per flow and per link direction, the sampled
  * series and the event log with its sentences.
  */
-import type { Simulator } from '../simulator';
+import type { SimView } from '../view';
 import type { FlowSummaryRow, LinkSummaryRow, RunData } from './rundata';
+import { nsToMs, nsToSeconds } from '../core/time';
 
-export function collectRunData(sim: Simulator): RunData {
+export function collectRunData(sim: SimView): RunData {
   const s = sim.scenario;
   const measFrom = s.measure.from;
   const measTo = Math.min(s.measure.to, Math.max(sim.time, measFrom));
@@ -19,7 +20,9 @@ export function collectRunData(sim: Simulator): RunData {
     const rcv = sim.receivers[fi];
     const sent = snd ? snd.packetsSent : st.sent;
     const completion =
-      f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0 ? (rcv.completedAt - rcv.startedAt) / 1e9 : null;
+      f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0
+        ? nsToSeconds(rcv.completedAt - rcv.startedAt)
+        : null;
     return {
       flow: f.id,
       kind: f.kind,
@@ -34,7 +37,7 @@ export function collectRunData(sim: Simulator): RunData {
       fast_retransmits: snd ? snd.fastRetransmits : 0,
       drops: st.drops,
       drop_rate: sent > 0 ? st.drops / sent : 0,
-      avg_latency_ms: st.measPackets > 0 ? st.latencySumNs / st.measPackets / 1e6 : null,
+      avg_latency_ms: st.measPackets > 0 ? nsToMs(st.latencySumNs / st.measPackets) : null,
       avg_cwnd: snd && st.samples > 0 ? st.cwndSum / st.samples : null,
       avg_ssthresh: snd && st.samples > 0 ? st.ssthreshSum / st.samples : null,
       completion_s: completion,
@@ -44,7 +47,6 @@ export function collectRunData(sim: Simulator): RunData {
 
   const elapsedNs = sim.nowNanos;
   const links: LinkSummaryRow[] = sim.dirs.map((d, i) => {
-    d.touchQueue(elapsedNs);
     const q = sim.queueIds[i];
     return {
       link: q.link,
@@ -54,7 +56,7 @@ export function collectRunData(sim: Simulator): RunData {
       queue_drops: d.queueDrops,
       fault_drops: d.faultDrops,
       utilization: elapsedNs > 0 ? Math.min(1, Math.min(d.busyNs, elapsedNs) / elapsedNs) : 0,
-      avg_queue_pkts: elapsedNs > 0 ? d.qArea / elapsedNs : 0,
+      avg_queue_pkts: elapsedNs > 0 ? d.queueArea(elapsedNs) / elapsedNs : 0,
     };
   });
 

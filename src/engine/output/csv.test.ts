@@ -1,15 +1,6 @@
 import { csvParse, csvParseRows } from 'd3-dsv';
 import { describe, expect, it } from 'vitest';
-import {
-  eventsCsv,
-  formatNumber,
-  linksCsv,
-  queuesCsv,
-  runDataToCsv,
-  safeText,
-  summaryCsv,
-  timeseriesCsv,
-} from './csv';
+import { eventsCsv, formatNumber, linksCsv, queuesCsv, runDataToCsv, safeText, summaryCsv, timeseriesCsv } from './csv';
 import { BASE_SERIES_COLUMNS, type FlowSummaryRow, type RunData } from './rundata';
 
 function summaryRow(over: Partial<FlowSummaryRow> = {}): FlowSummaryRow {
@@ -66,7 +57,13 @@ function syntheticRun(flows: number, samples: number, dt: number): RunData {
   const queueSeries = [];
   for (let l = 0; l < 4; l++) {
     const q = new Float64Array(samples).map((_, i) => (i + l) % 50);
-    queueSeries.push({ link: `l${l}`, from: 'r1', queue_pkts: q, queue_bytes: q.map((x) => x * 1040), red_avg: q.map((x) => x / 3) });
+    queueSeries.push({
+      link: `l${l}`,
+      from: 'r1',
+      queue_pkts: q,
+      queue_bytes: q.map((x) => x * 1040),
+      red_avg: q.map((x) => x / 3),
+    });
   }
   return {
     ...emptyRun(),
@@ -120,7 +117,7 @@ describe('formatNumber', () => {
 describe('formatNumber agrees with toFixed', () => {
   it('within one unit in the last place, on a spread of values', () => {
     let seed = 12345;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let i = 0; i < 20000; i++) {
       const x = (rnd() - 0.5) * 10 ** Math.floor(rnd() * 24 - 10);
       const d = i % 7;
@@ -146,9 +143,13 @@ describe('headers', () => {
       'link,from,to,packets_forwarded,queue_drops,fault_drops,utilization,avg_queue_pkts\n',
     );
     expect(files['events.csv']).toBe('time_s,flow,event,seq,cwnd,ssthresh,detail\n');
-    expect(Object.keys(files).sort()).toEqual(
-      ['events.csv', 'links.csv', 'queues.csv', 'summary.csv', 'timeseries.csv'],
-    );
+    expect(Object.keys(files).sort()).toEqual([
+      'events.csv',
+      'links.csv',
+      'queues.csv',
+      'summary.csv',
+      'timeseries.csv',
+    ]);
   });
 
   it('timeseries carries extra variant columns after the base ones', () => {
@@ -167,7 +168,18 @@ describe('rows', () => {
 
   it('links rows', () => {
     const out = linksCsv({
-      links: [{ link: 'l1', from: 'r1', to: 'client', packets_forwarded: 10, queue_drops: 1, fault_drops: 0, utilization: 0.987654321, avg_queue_pkts: 3.14159 }],
+      links: [
+        {
+          link: 'l1',
+          from: 'r1',
+          to: 'client',
+          packets_forwarded: 10,
+          queue_drops: 1,
+          fault_drops: 0,
+          utilization: 0.987654321,
+          avg_queue_pkts: 3.14159,
+        },
+      ],
     });
     expect(lines(out)[1]).toBe('l1,r1,client,10,1,0,0.987654,3.1416');
   });
@@ -244,9 +256,28 @@ describe('formula injection', () => {
       times: Float64Array.of(0),
       flowSeries: hostile.map((flow) => ({ flow, columns: {} })),
       summary: hostile.map((flow) => summaryRow({ flow, from: '=cmd|calc', to: '@to' })),
-      links: [{ link: '=l', from: '+r', to: '-c', packets_forwarded: 0, queue_drops: 0, fault_drops: 0, utilization: 0, avg_queue_pkts: 0 }],
+      links: [
+        {
+          link: '=l',
+          from: '+r',
+          to: '-c',
+          packets_forwarded: 0,
+          queue_drops: 0,
+          fault_drops: 0,
+          utilization: 0,
+          avg_queue_pkts: 0,
+        },
+      ],
       events: [
-        { time_s: 0, flow: '=SUM(A1)', event: 'drop', seq: -1, cwnd: -0, ssthresh: null, detail: '=1+1, said "he"\nnext line' },
+        {
+          time_s: 0,
+          flow: '=SUM(A1)',
+          event: 'drop',
+          seq: -1,
+          cwnd: -0,
+          ssthresh: null,
+          detail: '=1+1, said "he"\nnext line',
+        },
       ],
     };
     const files = runDataToCsv(data);
@@ -262,7 +293,7 @@ describe('formula injection', () => {
     expect(ev.seq).toBe('-1');
     expect(ev.cwnd).toBe('0');
     expect(ev.ssthresh).toBe('');
-    expect(ev.detail).toBe("'=1+1, said \"he\"\nnext line");
+    expect(ev.detail).toBe('\'=1+1, said "he"\nnext line');
 
     // No raw cell of any file starts with a formula character unless it is a number.
     for (const text of Object.values(files)) {
@@ -276,7 +307,9 @@ describe('formula injection', () => {
 
   it('a detail with commas, quotes and newlines round-trips exactly', () => {
     const detail = 'cwnd 10 → 5, ssthresh "5"\r\nbecause: 3 dup ACKs';
-    const out = eventsCsv({ events: [{ time_s: 0, flow: 'A', event: 'fast_retransmit', seq: 7, cwnd: 5, ssthresh: 5, detail }] });
+    const out = eventsCsv({
+      events: [{ time_s: 0, flow: 'A', event: 'fast_retransmit', seq: 7, cwnd: 5, ssthresh: 5, detail }],
+    });
     expect(csvParse(out)[0].detail).toBe(detail);
   });
 });

@@ -15,21 +15,10 @@
  * - Every file has its header row, even with no data rows, and ends with "\n".
  */
 import { csvFormatRows } from 'd3-dsv';
-import type {
-  EventRow,
-  FlowSummaryRow,
-  LinkSummaryRow,
-  QueueSeries,
-  RunData,
-} from './rundata';
+import type { EventRow, FlowSummaryRow, LinkSummaryRow, QueueSeries, RunData } from './rundata';
 import { SUMMARY_NUMBER_COLUMNS, SUMMARY_TEXT_COLUMNS } from './rundata';
 
-export type CsvFileName =
-  | 'summary.csv'
-  | 'timeseries.csv'
-  | 'queues.csv'
-  | 'links.csv'
-  | 'events.csv';
+export type CsvFileName = 'summary.csv' | 'timeseries.csv' | 'queues.csv' | 'links.csv' | 'events.csv';
 
 /** In the order the runner writes them. */
 export const CSV_FILE_NAMES: readonly CsvFileName[] = [
@@ -203,9 +192,7 @@ export function seriesColumnDecimals(name: string): number {
  * csvFormatRows costs about as much again as formatting the numbers; one
  * reused row array joined per line measured faster than string concatenation.
  */
-export function timeseriesCsv(
-  data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>,
-): string {
+export function timeseriesCsv(data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>): string {
   const cols = data.seriesColumns;
   const nc = cols.length;
   const decimals = cols.map(seriesColumnDecimals);

@@ -102,14 +102,7 @@ export interface RunData {
 }
 
 /** The columns every timeseries.csv has (contract), in order; variants may add more after them. */
-export const BASE_SERIES_COLUMNS = [
-  'cwnd',
-  'ssthresh',
-  'srtt_ms',
-  'rto_s',
-  'inflight',
-  'throughput_kbps',
-] as const;
+export const BASE_SERIES_COLUMNS = ['cwnd', 'ssthresh', 'srtt_ms', 'rto_s', 'inflight', 'throughput_kbps'] as const;
 
 /**
  * Added after the base columns when a flow's loss recovery inflates the

@@ -255,10 +255,10 @@ function gapLaw(pb: number, wait: boolean) {
 describe('RedQueue count-based spacing', () => {
   const rows = [
     // minTh 5, maxTh 15, maxP 0.1 — p_b from L (independent of the code under test)
-    { L: 8, gentle: false, wait: true, pb: 0.1 * (8 - 5) / 10 }, // 0.03
-    { L: 12, gentle: false, wait: true, pb: 0.1 * (12 - 5) / 10 }, // 0.07
-    { L: 14, gentle: false, wait: true, pb: 0.1 * (14 - 5) / 10 }, // 0.09
-    { L: 20, gentle: true, wait: true, pb: 0.1 + 0.9 * (20 - 15) / 15 }, // 0.4
+    { L: 8, gentle: false, wait: true, pb: (0.1 * (8 - 5)) / 10 }, // 0.03
+    { L: 12, gentle: false, wait: true, pb: (0.1 * (12 - 5)) / 10 }, // 0.07
+    { L: 14, gentle: false, wait: true, pb: (0.1 * (14 - 5)) / 10 }, // 0.09
+    { L: 20, gentle: true, wait: true, pb: 0.1 + (0.9 * (20 - 15)) / 15 }, // 0.4
     { L: 8, gentle: false, wait: false, pb: 0.03 },
     { L: 14, gentle: false, wait: false, pb: 0.09 },
     { L: 20, gentle: true, wait: false, pb: 0.4 },
@@ -355,7 +355,11 @@ describe('RedQueue physical limit', () => {
 
 describe('RedQueue determinism', () => {
   function run(seed: number): DropCause[] {
-    const q = new RedQueue(spec({ weight: 0.02, minThresh: 3, maxThresh: 9, maxP: 0.2 }), BW, rngStream(seed, 'red:l0'));
+    const q = new RedQueue(
+      spec({ weight: 0.02, minThresh: 3, maxThresh: 9, maxP: 0.2 }),
+      BW,
+      rngStream(seed, 'red:l0'),
+    );
     const driver = rngStream(99, 'driver'); // the same arrival pattern for every run
     const out: DropCause[] = [];
     let t = 0;

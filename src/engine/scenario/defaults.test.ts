@@ -45,21 +45,45 @@ describe('defaults', () => {
 
   it('gives a link a DropTail queue of 50 packets', () => {
     expect(s.links[0]).toEqual({
-      id: 'ab', a: 'a', b: 'b', bandwidth: 1e6, delay: 0.01, queue: { type: 'droptail', limit: 50 },
+      id: 'ab',
+      a: 'a',
+      b: 'b',
+      bandwidth: 1e6,
+      delay: 0.01,
+      queue: { type: 'droptail', limit: 50 },
     });
   });
 
   it('reads a flow without kind as TCP, with ns-2 agent defaults', () => {
     const t = s.flows[0] as TcpFlowSpec;
     expect(t).toEqual({
-      id: 'T', kind: 'tcp', variant: 'newreno', from: 'a', to: 'b',
-      start: 0, stop: null, bytes: null, packetSize: 1000,
+      id: 'T',
+      kind: 'tcp',
+      variant: 'newreno',
+      from: 'a',
+      to: 'b',
+      start: 0,
+      stop: null,
+      bytes: null,
+      packetSize: 1000,
       tcp: {
-        window: 20, initialCwnd: 2, dupAckThreshold: 3,
-        initialRto: 3.0, minRto: 0.2, maxRto: 60,
-        rttGain: 0.125, rttVarGain: 0.25, rtoK: 4, tcpTick: 0, tcpTickPhase: 0,
-        delayedAck: false, delayedAckTimeout: 0.1, handshake: true,
-        headerBytes: 40, ackBytes: 40, maxSackBlocks: 3,
+        window: 20,
+        initialCwnd: 2,
+        dupAckThreshold: 3,
+        initialRto: 3.0,
+        minRto: 0.2,
+        maxRto: 60,
+        rttGain: 0.125,
+        rttVarGain: 0.25,
+        rtoK: 4,
+        tcpTick: 0,
+        tcpTickPhase: 0,
+        delayedAck: false,
+        delayedAckTimeout: 0.1,
+        handshake: true,
+        headerBytes: 40,
+        ackBytes: 40,
+        maxSackBlocks: 3,
         vegas: { alpha: 1, beta: 3, gamma: 1 },
         cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true },
         westwood: { filterTau: 0.5 },
@@ -69,7 +93,14 @@ describe('defaults', () => {
 
   it('fills a CBR flow', () => {
     expect(s.flows[1] as CbrFlowSpec).toEqual({
-      id: 'C', kind: 'cbr', from: 'b', to: 'a', rate: 64_000, packetSize: 1000, start: 0, stop: null,
+      id: 'C',
+      kind: 'cbr',
+      from: 'b',
+      to: 'a',
+      rate: 64_000,
+      packetSize: 1000,
+      start: 0,
+      stop: null,
     });
   });
 

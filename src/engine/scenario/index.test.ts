@@ -35,7 +35,14 @@ describe("the contract's example", () => {
     ]);
     expect(s.flows[1]).toMatchObject({ kind: 'cbr', rate: 800_000 });
     expect(s.links[1]!.queue).toEqual({
-      type: 'red', limit: 50, minThresh: 5, maxThresh: 15, maxP: 0.1, weight: 0.002, gentle: true, meanPacketSize: 500,
+      type: 'red',
+      limit: 50,
+      minThresh: 5,
+      maxThresh: 15,
+      maxP: 0.1,
+      weight: 0.002,
+      gentle: true,
+      meanPacketSize: 500,
     });
   });
 
@@ -66,7 +73,12 @@ describe('scenario files', () => {
 
   it('include the four presets', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['single-drop-reno.json', 'multi-drop-newreno.json', 'dumbbell-udp.json', 'red-vs-droptail.json']),
+      expect.arrayContaining([
+        'single-drop-reno.json',
+        'multi-drop-newreno.json',
+        'dumbbell-udp.json',
+        'red-vs-droptail.json',
+      ]),
     );
   });
 
@@ -167,18 +179,72 @@ describe('round trip and purity', () => {
 
 describe('hostile input never throws', () => {
   it.each([
-    ['a throwing getter', () => Object.defineProperty({ nodes: [], links: [], flows: [] }, 'seed', { get() { throw new Error('boom'); }, enumerable: true })],
-    ['a revoked proxy', () => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; }],
-    ['a proxy that throws on every trap', () => new Proxy({}, { get() { throw new Error('trap'); }, ownKeys() { throw new Error('trap'); } })],
+    [
+      'a throwing getter',
+      () =>
+        Object.defineProperty({ nodes: [], links: [], flows: [] }, 'seed', {
+          get() {
+            throw new Error('boom');
+          },
+          enumerable: true,
+        }),
+    ],
+    [
+      'a revoked proxy',
+      () => {
+        const p = Proxy.revocable({}, {});
+        p.revoke();
+        return p.proxy;
+      },
+    ],
+    [
+      'a proxy that throws on every trap',
+      () =>
+        new Proxy(
+          {},
+          {
+            get() {
+              throw new Error('trap');
+            },
+            ownKeys() {
+              throw new Error('trap');
+            },
+          },
+        ),
+    ],
     ['a null-prototype object', () => Object.assign(Object.create(null), { nodes: [], links: [], flows: [] })],
-    ['a deeply nested ui', () => { let v: unknown = 1; for (let i = 0; i < 100_000; i++) v = [v]; return { nodes: [], links: [], flows: [], ui: v }; }],
-    ['a deeply nested wrong field', () => { let v: unknown = 1; for (let i = 0; i < 100_000; i++) v = { a: v }; return { nodes: [v], links: [], flows: [] }; }],
+    [
+      'a deeply nested ui',
+      () => {
+        let v: unknown = 1;
+        for (let i = 0; i < 100_000; i++) v = [v];
+        return { nodes: [], links: [], flows: [], ui: v };
+      },
+    ],
+    [
+      'a deeply nested wrong field',
+      () => {
+        let v: unknown = 1;
+        for (let i = 0; i < 100_000; i++) v = { a: v };
+        return { nodes: [v], links: [], flows: [] };
+      },
+    ],
     ['a symbol', () => Symbol('x')],
     ['a function', () => () => 1],
     ['a bigint seed', () => ({ nodes: [], links: [], flows: [], seed: 10n })],
     ['a Map', () => new Map([['nodes', []]])],
     ['a Date', () => new Date(0)],
-    ['a huge string', () => ({ nodes: [], links: [], flows: [], name: 5, description: 'x'.repeat(1_000_000), durration: 'y'.repeat(1_000_000) })],
+    [
+      'a huge string',
+      () => ({
+        nodes: [],
+        links: [],
+        flows: [],
+        name: 5,
+        description: 'x'.repeat(1_000_000),
+        durration: 'y'.repeat(1_000_000),
+      }),
+    ],
     ['a sparse array', () => ({ nodes: new Array(5), links: [], flows: [] })],
   ])('%s', (_name, make) => {
     const input = make();
@@ -198,10 +264,46 @@ describe('hostile input never throws', () => {
 
 describe('fuzz: random mutations of a valid scenario', () => {
   const WEIRD: unknown[] = [
-    null, undefined, true, false, 0, -0, -1, 1, 0.5, 2.5, -1e308, 1e308, Number.NaN, Number.POSITIVE_INFINITY,
-    Number.MAX_SAFE_INTEGER + 2, '', ' ', 'abc', '10 furlongs', '-5Mbps', '1e400', 'NaN', '__proto__', '10ms', '3MB',
-    'reno', 'red', 'tcp', 'r1', 'l2', 'A', [], [1, 2], [null], {}, { __proto__: null }, { type: 'red' }, { kind: 'cbr' },
-    JSON.parse('{"__proto__": {"polluted": 1}}'), JSON.parse('{"constructor": {"prototype": {"polluted": 1}}}'),
+    null,
+    undefined,
+    true,
+    false,
+    0,
+    -0,
+    -1,
+    1,
+    0.5,
+    2.5,
+    -1e308,
+    1e308,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.MAX_SAFE_INTEGER + 2,
+    '',
+    ' ',
+    'abc',
+    '10 furlongs',
+    '-5Mbps',
+    '1e400',
+    'NaN',
+    '__proto__',
+    '10ms',
+    '3MB',
+    'reno',
+    'red',
+    'tcp',
+    'r1',
+    'l2',
+    'A',
+    [],
+    [1, 2],
+    [null],
+    {},
+    { __proto__: null },
+    { type: 'red' },
+    { kind: 'cbr' },
+    JSON.parse('{"__proto__": {"polluted": 1}}'),
+    JSON.parse('{"constructor": {"prototype": {"polluted": 1}}}'),
   ];
 
   type Json = Record<string, unknown> | unknown[];
@@ -220,7 +322,7 @@ describe('fuzz: random mutations of a valid scenario', () => {
 
   function mutate(s: Json, draw: () => number): void {
     const all = places(s);
-    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(draw() * xs.length)]!;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(draw() * xs.length)]!;
     const [obj, key] = pick(all);
     const target = obj as Record<string | number, unknown>;
     switch (Math.floor(draw() * 6)) {
@@ -231,7 +333,12 @@ describe('fuzz: random mutations of a valid scenario', () => {
       case 1: // a typo'd or hostile extra key next to it
         if (!Array.isArray(obj)) {
           const extra = pick(['__proto__', 'constructor', `${String(key)}x`, 'prototype', 'toString']);
-          Object.defineProperty(obj, extra, { value: pick(WEIRD), enumerable: true, configurable: true, writable: true });
+          Object.defineProperty(obj, extra, {
+            value: pick(WEIRD),
+            enumerable: true,
+            configurable: true,
+            writable: true,
+          });
         }
         break;
       case 2: // duplicate an item or a value from elsewhere

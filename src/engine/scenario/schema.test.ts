@@ -3,9 +3,10 @@
  * the path of that field.
  */
 import { describe, expect, it } from 'vitest';
+import { QUEUE_TYPES } from '../queues/registry';
 import { parseScenario } from './index';
 import { editDistance, formatPath, suggest } from './schema';
-import type { ScenarioIssue } from './types';
+import { VARIANTS, type ScenarioIssue } from './types';
 
 /** A small valid scenario; each test breaks one thing in a fresh copy. */
 function base(): Record<string, any> {
@@ -19,7 +20,11 @@ function base(): Record<string, any> {
     links: [
       { id: 'l1', a: 'server', b: 'r1', bandwidth: '10Mbps', delay: '1ms' },
       {
-        id: 'l2', a: 'r1', b: 'client', bandwidth: '1.5Mbps', delay: '10ms',
+        id: 'l2',
+        a: 'r1',
+        b: 'client',
+        bandwidth: '1.5Mbps',
+        delay: '10ms',
         queue: { type: 'red', limit: 50, minThresh: 5, maxThresh: 15 },
       },
     ],
@@ -180,25 +185,25 @@ describe('unknown fields', () => {
   });
 });
 
+/** The variants as the loader lists them in a message: each in quotes. */
+const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
+
 describe('kinds, types and variants', () => {
   it('an unknown variant lists the known ones and suggests the nearest', () => {
     expect(only(broken((s) => (s.flows[0].variant = 'rneo')))).toEqual({
       path: 'flows[0].variant',
-      message:
-        'unknown variant "rneo"; known variants: tahoe, reno, newreno, sack, vegas, westwood, westwoodnr, cubic; did you mean "reno"?',
+      message: `unknown variant "rneo"; known variants: ${VARIANTS.join(', ')}; did you mean "reno"?`,
     });
   });
 
   it('a variant of the wrong type', () => {
-    expect(only(broken((s) => (s.flows[0].variant = 3))).message).toBe(
-      'must be one of "tahoe", "reno", "newreno", "sack", "vegas", "westwood", "westwoodnr", "cubic" (got 3)',
-    );
+    expect(only(broken((s) => (s.flows[0].variant = 3))).message).toBe(`must be one of ${quoted(VARIANTS)} (got 3)`);
   });
 
   it('a missing variant', () => {
     expect(only(broken((s) => delete s.flows[0].variant))).toEqual({
       path: 'flows[0].variant',
-      message: 'is required: one of "tahoe", "reno", "newreno", "sack", "vegas", "westwood", "westwoodnr", "cubic"',
+      message: `is required: one of ${quoted(VARIANTS)}`,
     });
   });
 
@@ -212,7 +217,7 @@ describe('kinds, types and variants', () => {
   it('an unknown queue type', () => {
     expect(only(broken((s) => (s.links[1].queue.type = 'fifo')))).toEqual({
       path: 'links[1].queue.type',
-      message: 'unknown type "fifo"; known types: droptail, red',
+      message: `unknown type "fifo"; known types: ${QUEUE_TYPES.join(', ')}`,
     });
   });
 
@@ -324,15 +329,39 @@ describe('counts and ranges', () => {
     [(s: any) => (s.flows[0].packetSize = 100.5), 'flows[0].packetSize', 'must be a whole number of bytes (got 100.5)'],
     [(s: any) => (s.flows[0].tcp.window = 0.5), 'flows[0].tcp.window', 'must be at least 1 (got 0.5)'],
     [(s: any) => (s.flows[0].tcp.initialCwnd = 0), 'flows[0].tcp.initialCwnd', 'must be at least 1 (got 0)'],
-    [(s: any) => (s.flows[0].tcp.dupAckThreshold = 2.5), 'flows[0].tcp.dupAckThreshold', 'must be a whole number (got 2.5)'],
+    [
+      (s: any) => (s.flows[0].tcp.dupAckThreshold = 2.5),
+      'flows[0].tcp.dupAckThreshold',
+      'must be a whole number (got 2.5)',
+    ],
     [(s: any) => (s.flows[0].tcp.dupAckThreshold = 0), 'flows[0].tcp.dupAckThreshold', 'must be at least 1 (got 0)'],
     [(s: any) => (s.flows[0].tcp.minRto = 0), 'flows[0].tcp.minRto', 'must be greater than 0 (got 0)'],
     [(s: any) => (s.flows[0].tcp.maxSackBlocks = 5), 'flows[0].tcp.maxSackBlocks', 'must be at most 4 (got 5)'],
-    [(s: any) => (s.flows[0].tcp.tcpTick = -0.01), 'flows[0].tcp.tcpTick', 'must be 0 or more (got a negative time: -0.01)'],
-    [(s: any) => (s.flows[0].tcp.tcpTick = '-10ms'), 'flows[0].tcp.tcpTick', 'must be 0 or more (got a negative time: "-10ms")'],
-    [(s: any) => (s.flows[0].tcp.tcpTick = true), 'flows[0].tcp.tcpTick', 'must be a time such as "10ms" or a number of seconds (got true)'],
-    [(s: any) => (s.flows[0].tcp.tcpTick = '10 ticks'), 'flows[0].tcp.tcpTick', 'must be a time such as "10ms" or a number of seconds (got "10 ticks"); known units: s, ms, us (µs), ns, min'],
-    [(s: any) => (s.flows[0].tcp.tcpTickPhase = '-1ms'), 'flows[0].tcp.tcpTickPhase', 'must be 0 or more (got a negative time: "-1ms")'],
+    [
+      (s: any) => (s.flows[0].tcp.tcpTick = -0.01),
+      'flows[0].tcp.tcpTick',
+      'must be 0 or more (got a negative time: -0.01)',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp.tcpTick = '-10ms'),
+      'flows[0].tcp.tcpTick',
+      'must be 0 or more (got a negative time: "-10ms")',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp.tcpTick = true),
+      'flows[0].tcp.tcpTick',
+      'must be a time such as "10ms" or a number of seconds (got true)',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp.tcpTick = '10 ticks'),
+      'flows[0].tcp.tcpTick',
+      'must be a time such as "10ms" or a number of seconds (got "10 ticks"); known units: s, ms, us (µs), ns, min',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp.tcpTickPhase = '-1ms'),
+      'flows[0].tcp.tcpTickPhase',
+      'must be 0 or more (got a negative time: "-1ms")',
+    ],
     [(s: any) => (s.flows[0].tcp.cubic = { beta: 1 }), 'flows[0].tcp.cubic.beta', 'must be less than 1 (got 1)'],
     [(s: any) => (s.flows[0].tcp.delayedAck = 1), 'flows[0].tcp.delayedAck', 'must be true or false (got 1)'],
     [(s: any) => (s.flows[0].start = -1), 'flows[0].start', 'must be 0 or more (got a negative time: -1)'],
@@ -356,7 +385,11 @@ describe('counts and ranges', () => {
     [(s: any) => (s.nodes[0].id = []), 'nodes[0].id', 'must be a string (got a list)'],
     [(s: any) => (s.nodes[0].x = 'left'), 'nodes[0].x', 'must be a number (got "left")'],
     [(s: any) => (s.name = null), 'name', 'must be a string (got null)'],
-    [(s: any) => (s.flows[0].stop = 'never'), 'flows[0].stop', 'must be a time such as "10ms" or a number of seconds (got "never")'],
+    [
+      (s: any) => (s.flows[0].stop = 'never'),
+      'flows[0].stop',
+      'must be a time such as "10ms" or a number of seconds (got "never")',
+    ],
   ])('%#: %s', (change, path, message) => {
     expect(only(broken(change))).toEqual({ path, message });
   });

@@ -101,7 +101,10 @@ function numericOrNull(parse: Parser, rule: NumberRule = {}) {
 
 const num = (rule: NumberRule = {}) => numeric(plainNumber, rule);
 const int = (rule: NumberRule = {}) => numeric(plainNumber, { ...rule, integer: true });
-const quantity = (dim: Dimension, sign: Sign): Parser => (v) => parseQuantity(dim, v, sign);
+const quantity =
+  (dim: Dimension, sign: Sign): Parser =>
+  (v) =>
+    parseQuantity(dim, v, sign);
 const bandwidth = (rule: NumberRule = {}) => numeric(quantity(BANDWIDTH, 'positive'), { unit: 'bit/s', ...rule });
 const time = (sign: Sign, rule: NumberRule = {}) => numeric(quantity(TIME, sign), { unit: 's', ...rule });
 const timeOrNull = (sign: Sign) => numericOrNull(quantity(TIME, sign), { unit: 's' });
@@ -187,7 +190,11 @@ const TcpParamsSchema = z.strictObject({
   // The TCP option space holds at most 4 SACK blocks (RFC 2018).
   maxSackBlocks: int({ min: 1, max: 4 }).optional(),
   vegas: z
-    .strictObject({ alpha: num({ min: 0 }).optional(), beta: num({ min: 0 }).optional(), gamma: num({ min: 0 }).optional() })
+    .strictObject({
+      alpha: num({ min: 0 }).optional(),
+      beta: num({ min: 0 }).optional(),
+      gamma: num({ min: 0 }).optional(),
+    })
     .optional(),
   cubic: z
     .strictObject({
@@ -285,8 +292,7 @@ export type ParsedQueue = z.output<typeof QueueSchema>;
 type Path = readonly PropertyKey[];
 
 export type StructureResult =
-  | { ok: true; data: ParsedScenario; issues: ScenarioIssue[] }
-  | { ok: false; issues: ScenarioIssue[] };
+  { ok: true; data: ParsedScenario; issues: ScenarioIssue[] } | { ok: false; issues: ScenarioIssue[] };
 
 /**
  * Check `input` against the schema. `issues` also holds unknown-field problems;
@@ -321,7 +327,6 @@ function valueAt(input: unknown, path: Path): unknown {
 
 type ZodIssue = z.core.$ZodIssue;
 
-
 function convertIssue(issue: ZodIssue): ScenarioIssue[] {
   const path = formatPath(issue.path);
   const input = issue.input;
@@ -340,7 +345,17 @@ function convertIssue(issue: ZodIssue): ScenarioIssue[] {
         // zod points the path at the discriminator but gives the whole object as input.
         const value = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[disc] : input;
         const names = options.filter((o): o is string => typeof o === 'string');
-        return [{ path, message: choiceMessage(issue.path, value, names, names.map((n) => JSON.stringify(n))) }];
+        return [
+          {
+            path,
+            message: choiceMessage(
+              issue.path,
+              value,
+              names,
+              names.map((n) => JSON.stringify(n)),
+            ),
+          },
+        ];
       }
       return [{ path, message: `does not match any accepted form (got ${got})` }];
     }

@@ -9,15 +9,7 @@
  * other.
  */
 
-export type Variant =
-  | 'tahoe'
-  | 'reno'
-  | 'newreno'
-  | 'sack'
-  | 'vegas'
-  | 'westwood'
-  | 'westwoodnr'
-  | 'cubic';
+export type Variant = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'westwood' | 'westwoodnr' | 'cubic';
 
 export const VARIANTS: readonly Variant[] = [
   'tahoe',
@@ -29,18 +21,6 @@ export const VARIANTS: readonly Variant[] = [
   'westwoodnr',
   'cubic',
 ];
-
-/** How each variant is written in the field (events' sentences, the page, the presets). */
-export const VARIANT_LABELS: Readonly<Record<Variant, string>> = {
-  tahoe: 'Tahoe',
-  reno: 'Reno',
-  newreno: 'NewReno',
-  sack: 'SACK',
-  vegas: 'Vegas',
-  westwood: 'Westwood',
-  westwoodnr: 'Westwood-NR',
-  cubic: 'CUBIC',
-};
 
 export type NodeKind = 'host' | 'router';
 
@@ -250,6 +230,4 @@ export interface ScenarioIssue {
   message: string;
 }
 
-export type ParseResult =
-  | { ok: true; scenario: Scenario }
-  | { ok: false; issues: ScenarioIssue[] };
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };

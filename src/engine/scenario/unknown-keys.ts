@@ -80,4 +80,3 @@ function literalOf(option: z.ZodObject, disc: string): string {
   const s = unwrap(option.shape[disc] as z.ZodType);
   return s instanceof z.ZodLiteral ? String(s.value) : '?';
 }
-

@@ -18,7 +18,11 @@ function base(): Record<string, any> {
     links: [
       { id: 'l1', a: 'server', b: 'r1', bandwidth: '10Mbps', delay: '1ms' },
       {
-        id: 'l2', a: 'r1', b: 'client', bandwidth: '1.5Mbps', delay: '10ms',
+        id: 'l2',
+        a: 'r1',
+        b: 'client',
+        bandwidth: '1.5Mbps',
+        delay: '10ms',
         queue: { type: 'red', limit: 50, minThresh: 5, maxThresh: 15 },
       },
       { id: 'l3', a: 'other', b: 'r1', bandwidth: '10Mbps', delay: '1ms' },
@@ -69,7 +73,10 @@ describe('ids', () => {
   });
 
   it('a duplicate flow id', () => {
-    expect(only((s) => (s.flows[1].id = 'A'))).toEqual({ path: 'flows[1].id', message: 'duplicate id "A" (also flows[0])' });
+    expect(only((s) => (s.flows[1].id = 'A'))).toEqual({
+      path: 'flows[1].id',
+      message: 'duplicate id "A" (also flows[0])',
+    });
   });
 
   it('ids of different kinds may coincide', () => {
@@ -102,7 +109,7 @@ describe('references', () => {
 
   it('a long node list is shortened', () => {
     const issue = only((s) => {
-      for (let i = 0; i < 20; i++) s.nodes.push({ id: `n${i}`, kind: 'host' }, );
+      for (let i = 0; i < 20; i++) s.nodes.push({ id: `n${i}`, kind: 'host' });
       for (let i = 0; i < 20; i++) s.links.push({ id: `x${i}`, a: 'r1', b: `n${i}`, bandwidth: 1e6, delay: 0 });
       s.flows[0].from = 'zzz';
     });
@@ -146,7 +153,9 @@ describe('references', () => {
 
   it('an odd id is escaped, so each issue stays on one line', () => {
     const issue = only((s) => (s.flows[0].to = 'cli\nent'));
-    expect(issue.message).toBe('unknown node "cli\\nent" (nodes are "server", "r1", "client", "other"); did you mean "client"?');
+    expect(issue.message).toBe(
+      'unknown node "cli\\nent" (nodes are "server", "r1", "client", "other"); did you mean "client"?',
+    );
     expect(issue.message).not.toContain('\n');
   });
 
@@ -210,24 +219,80 @@ describe('routes', () => {
 
 describe('orderings and sanity', () => {
   it.each([
-    [(s: any) => (s.links[1].queue.minThresh = 15), 'links[1].queue.maxThresh', 'must be greater than minThresh (15) (got 15)'],
-    [(s: any) => (s.links[1].queue.maxThresh = 60), 'links[1].queue.maxThresh', 'must not exceed the queue limit (50 packets): the average queue could never reach it (got 60)'],
-    [(s: any) => (s.links[0].queue = { type: 'red', limit: 10 }), 'links[0].queue.maxThresh', 'must not exceed the queue limit (10 packets): the average queue could never reach it (got 15)'],
+    [
+      (s: any) => (s.links[1].queue.minThresh = 15),
+      'links[1].queue.maxThresh',
+      'must be greater than minThresh (15) (got 15)',
+    ],
+    [
+      (s: any) => (s.links[1].queue.maxThresh = 60),
+      'links[1].queue.maxThresh',
+      'must not exceed the queue limit (50 packets): the average queue could never reach it (got 60)',
+    ],
+    [
+      (s: any) => (s.links[0].queue = { type: 'red', limit: 10 }),
+      'links[0].queue.maxThresh',
+      'must not exceed the queue limit (10 packets): the average queue could never reach it (got 15)',
+    ],
     [(s: any) => (s.flows[0].stop = 0), 'flows[0].stop', 'must be later than start (0 s) (got 0 s)'],
-    [(s: any) => ((s.flows[1].start = 5), (s.flows[1].stop = '4s')), 'flows[1].stop', 'must be later than start (5 s) (got 4 s)'],
-    [(s: any) => (s.flows[0].tcp = { minRto: 2, maxRto: 1 }), 'flows[0].tcp.maxRto', 'must be at least minRto (2 s) (got 1 s)'],
-    [(s: any) => (s.flows[0].tcp = { minRto: 100 }), 'flows[0].tcp.maxRto', 'must be at least minRto (100 s) (got 60 s)'],
-    [(s: any) => (s.flows[0].tcp = { vegas: { alpha: 4 } }), 'flows[0].tcp.vegas.beta', 'must be at least alpha (4) (got 3)'],
-    [(s: any) => (s.flows[0].tcp = { tcpTick: '10ms', rttGain: 0.1 }), 'flows[0].tcp.rttGain', 'must be 1, 1/2, 1/4, 1/8, … when tcpTick is set: the tick arithmetic divides by it as a bit shift (ns-2 T_SRTT_BITS) (got 0.1)'],
-    [(s: any) => (s.flows[0].tcp = { tcpTick: 0.5, rttVarGain: 0.3 }), 'flows[0].tcp.rttVarGain', 'must be 1, 1/2, 1/4, 1/8, … when tcpTick is set: the tick arithmetic divides by it as a bit shift (ns-2 T_RTTVAR_BITS) (got 0.3)'],
-    [(s: any) => (s.flows[0].tcp = { tcpTick: '10ms', tcpTickPhase: '10ms' }), 'flows[0].tcp.tcpTickPhase', 'must be less than tcpTick (0.01 s) (got 0.01 s)'],
-    [(s: any) => (s.flows[0].tcp = { tcpTickPhase: 0.004 }), 'flows[0].tcp.tcpTickPhase', "places the boundaries of the RTT clock's ticks, but tcpTick is 0 (exact time): set tcpTick too, or leave this out (got 0.004 s)"],
-    [(s: any) => ((s.flows[0].packetSize = 65495), (s.flows[0].tcp = { headerBytes: 60 })), 'flows[0].packetSize', 'with 60 header bytes the packet would exceed 65535 bytes (got 65495)'],
+    [
+      (s: any) => ((s.flows[1].start = 5), (s.flows[1].stop = '4s')),
+      'flows[1].stop',
+      'must be later than start (5 s) (got 4 s)',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp = { minRto: 2, maxRto: 1 }),
+      'flows[0].tcp.maxRto',
+      'must be at least minRto (2 s) (got 1 s)',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp = { minRto: 100 }),
+      'flows[0].tcp.maxRto',
+      'must be at least minRto (100 s) (got 60 s)',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp = { vegas: { alpha: 4 } }),
+      'flows[0].tcp.vegas.beta',
+      'must be at least alpha (4) (got 3)',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp = { tcpTick: '10ms', rttGain: 0.1 }),
+      'flows[0].tcp.rttGain',
+      'must be 1, 1/2, 1/4, 1/8, … when tcpTick is set: the tick arithmetic divides by it as a bit shift (ns-2 T_SRTT_BITS) (got 0.1)',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp = { tcpTick: 0.5, rttVarGain: 0.3 }),
+      'flows[0].tcp.rttVarGain',
+      'must be 1, 1/2, 1/4, 1/8, … when tcpTick is set: the tick arithmetic divides by it as a bit shift (ns-2 T_RTTVAR_BITS) (got 0.3)',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp = { tcpTick: '10ms', tcpTickPhase: '10ms' }),
+      'flows[0].tcp.tcpTickPhase',
+      'must be less than tcpTick (0.01 s) (got 0.01 s)',
+    ],
+    [
+      (s: any) => (s.flows[0].tcp = { tcpTickPhase: 0.004 }),
+      'flows[0].tcp.tcpTickPhase',
+      "places the boundaries of the RTT clock's ticks, but tcpTick is 0 (exact time): set tcpTick too, or leave this out (got 0.004 s)",
+    ],
+    [
+      (s: any) => ((s.flows[0].packetSize = 65495), (s.flows[0].tcp = { headerBytes: 60 })),
+      'flows[0].packetSize',
+      'with 60 header bytes the packet would exceed 65535 bytes (got 65495)',
+    ],
     [(s: any) => (s.faults[3].until = 1), 'faults[3].until', 'must be later than at (1 s) (got 1 s)'],
     [(s: any) => (s.measure = { from: 5, to: 5 }), 'measure.to', 'must be later than measure.from (5 s) (got 5 s)'],
     [(s: any) => (s.measure = { to: 25 }), 'measure.to', 'must be at most the duration (20 s) (got 25 s)'],
-    [(s: any) => (s.measure = { from: 30 }), 'measure.from', 'must be earlier than the end of the run (duration 20 s) (got 30 s)'],
-    [(s: any) => (s.sampleInterval = '1us'), 'sampleInterval', 'too small for a 20 s run: it would take 20000000 samples, at most 2000000 are kept (use at least 0.00001 s) (got 0.000001 s)'],
+    [
+      (s: any) => (s.measure = { from: 30 }),
+      'measure.from',
+      'must be earlier than the end of the run (duration 20 s) (got 30 s)',
+    ],
+    [
+      (s: any) => (s.sampleInterval = '1us'),
+      'sampleInterval',
+      'too small for a 20 s run: it would take 20000000 samples, at most 2000000 are kept (use at least 0.00001 s) (got 0.000001 s)',
+    ],
   ])('%#: %s', (change, path, message) => {
     expect(only(change)).toEqual({ path, message });
   });

@@ -40,7 +40,10 @@ export function validateScenario(s: Scenario): ScenarioIssue[] {
     }
   });
 
-  const component = components(s.nodes.map((n) => n.id), s.links);
+  const component = components(
+    s.nodes.map((n) => n.id),
+    s.links,
+  );
   // A link with a bad end already has its message; the route it was meant to
   // give is then unknowable, so "no route" is not claimed on top of it.
   const linkKnown = (l: LinkSpec) => nodeIds.has(l.a) && nodeIds.has(l.b) && l.a !== l.b;

@@ -9,10 +9,11 @@
  * acknowledged with the next one or when the timer (default 100 ms) fires;
  * out-of-order segments and those filling a gap are acknowledged at once.
  */
-import { Ev } from '../core/event-log';
+import { Ev } from '../output/event-log';
 import { MAX_SACK_BLOCKS, PacketKind } from '../net/packets';
 import type { TcpFlowSpec } from '../scenario/types';
 import type { Timer, TcpHost, TimerOwner } from './host';
+import { nsToSeconds, secondsToNs } from '../core/time';
 
 export class TcpReceiver implements TimerOwner {
   /** next in-order sequence number expected */
@@ -84,7 +85,16 @@ export class TcpReceiver implements TimerOwner {
       if (this.nextExpected >= this.total && this.completedAt < 0) {
         this.completedAt = now;
         const bytes = this.spec.bytes ?? 0;
-        this.host.log.add(now, this.flow, Ev.Complete, this.nextExpected - 1 - this.base, NaN, NaN, bytes, (now - this.startedAt) / 1e9);
+        this.host.log.add(
+          now,
+          this.flow,
+          Ev.Complete,
+          this.nextExpected - 1 - this.base,
+          NaN,
+          NaN,
+          bytes,
+          nsToSeconds(now - this.startedAt),
+        );
       }
     }
     if (fresh && seq > this.nextExpected) this.remember(seq);
@@ -100,7 +110,7 @@ export class TcpReceiver implements TimerOwner {
         } else {
           this.pendingAck = true;
           this.pendingEcho = echo;
-          this.host.arm(this.timer, now + Math.round(this.spec.tcp.delayedAckTimeout * 1e9));
+          this.host.arm(this.timer, now + secondsToNs(this.spec.tcp.delayedAckTimeout));
         }
         return fresh;
       }

@@ -149,7 +149,11 @@ describe('RttEstimator on ns-2 ticks (tcpTick)', () => {
   it('with tick 0, is the exact-time estimator', () => {
     const a = new RttEstimator(0.125, 0.25, 4, 0.2, 60, 3);
     const b = new RttEstimator(0.125, 0.25, 4, 0.2, 60, 3, 0, 0);
-    for (const [sent, tao] of [[0.5, 0.1234], [1.7, 0.2718], [2.9, 0.0099]]) {
+    for (const [sent, tao] of [
+      [0.5, 0.1234],
+      [1.7, 0.2718],
+      [2.9, 0.0099],
+    ]) {
       a.sample(tao);
       b.sample(tao, sent + tao);
     }
@@ -157,7 +161,14 @@ describe('RttEstimator on ns-2 ticks (tcpTick)', () => {
       a.backOff();
       b.backOff();
     }
-    expect([b.srtt, b.rttvar, b.baseRto, b.rto(), b.backoff, b.valid]).toEqual([a.srtt, a.rttvar, a.baseRto, a.rto(), a.backoff, a.valid]);
+    expect([b.srtt, b.rttvar, b.baseRto, b.rto(), b.backoff, b.valid]).toEqual([
+      a.srtt,
+      a.rttvar,
+      a.baseRto,
+      a.rto(),
+      a.backoff,
+      a.valid,
+    ]);
     expect(b.tSrtt).toBe(0);
   });
 });

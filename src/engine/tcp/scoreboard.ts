@@ -35,6 +35,12 @@ export class Scoreboard {
     this.right = this.left - 1;
   }
 
+  /** Start afresh above a new cumulative ACK: `left` is its sequence number + 1. */
+  reset(left: number): void {
+    this.left = left;
+    this.clear();
+  }
+
   isSacked(seq: number): boolean {
     return seq >= this.left && seq <= this.right && this.sacked[seq & this.mask] === 1;
   }

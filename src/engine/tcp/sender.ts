@@ -1,394 +1,297 @@
 /**
  * The TCP sender, modelled on ns-2.35's one-way agents (tcp.cc), which the
- * seed papers used:
- *  - sequence numbers count segments; with the handshake on, segment 0 on the
- *    wire is a 40-byte SYN and data segment i travels as sequence number i+1
- *    (ns-2 convention) — events and outputs report data segment numbers;
- *  - ACKs carry the highest in-order sequence number received;
+ * seed papers used. This half is the ACK clock: it classifies each arriving
+ * ACK once, owns the congestion state (ca-state.ts) and asks the variant's
+ * recovery module (recovery/) and congestion ops (cc/) what to do; the
+ * control block (control-block.ts) holds the variables and sends.
+ *
+ *  - ACKs carry the highest in-order sequence number received. A new ACK
+ *    advances it; in Recovery, one short of the recovery point is partial;
+ *    one that repeats it is a duplicate; an older one (never seen: the
+ *    network keeps a flow's ACKs in order) changes nothing.
  *  - cwnd starts at 1 for the SYN and becomes `initialCwnd` when the SYN is
- *    acknowledged (ns-2 syn_ + delay_growth_), initial ssthresh = window;
- *  - the sender may have ⌊min(cwnd + inflation, window)⌋ segments beyond the
- *    last ACK in flight;
- *  - limited transmit (RFC 3042, ns-2 singledup_): the first two duplicate
- *    ACKs may each release one new segment;
+ *    acknowledged (ns-2 syn_ + delay_growth_); initial ssthresh = window.
+ *  - A new ACK resets the duplicate count, deflates any inflation (RFC 5681
+ *    §3.2 step 6), restarts the retransmission timer, may take an RTT
+ *    sample, and grows the window through the congestion ops.
+ *  - Duplicate ACKs are the recovery module's to count; when it calls for a
+ *    fast retransmit the congestion ops give ssthresh and cwnd (Tahoe, with
+ *    no fast recovery, restarts from cwnd 1), the recovery point becomes the
+ *    highest segment sent, and the module retransmits.
+ *  - After any loss response, a new fast retransmit waits until the ACKs
+ *    pass the recovery point (ns-2 bugFix_, RFC 6582 §4).
  *  - RTO per RFC 6298, in exact time or on ns-2's clock ticks (`tcpTick`,
- *    rtt.ts); on expiry ssthresh is cut, cwnd = 1, the timer backs off and
- *    sending resumes from the first unacknowledged segment (go-back-N, as
- *    ns-2 and BSD do);
- *  - after any loss response, a new fast retransmit waits until the ACKs pass
- *    the recovery point (ns-2 bugFix_, RFC 6582 §4).
- * The variant's recovery (../recovery) handles each ACK; its congestion ops
- * (../cc) decide the window.
+ *    rtt.ts); on expiry ssthresh is cut, cwnd = 1 (or the variant's), the
+ *    timer backs off and sending resumes from the first unacknowledged
+ *    segment (go-back-N, as ns-2 and BSD do); the state is Loss until the
+ *    ACKs cover what was outstanding.
  */
-import { Ev } from '../core/event-log';
-import { PacketKind } from '../net/packets';
-import { DropCause } from '../queues/queue';
+import { nsToSeconds } from '../core/time';
+import type { TimerOwner } from '../core/timers';
+import { Ev } from '../output/event-log';
 import type { TcpFlowSpec } from '../scenario/types';
-import type { CongestionOps, SocketState } from './cc/types';
-import type { Timer, TcpHost, TimerOwner } from './host';
-import type { RecoveryOps } from './recovery/types';
-import { RttEstimator } from './rtt';
-import { Scoreboard } from './scoreboard';
+import type { SenderView } from '../view';
+import { CaState } from './ca-state';
+import { lossResponse } from './cc/reno';
+import { CongestionEvent, type AckSample, type CongestionOps, type WindowUpdate } from './cc/types';
+import { ControlBlock } from './control-block';
+import type { TcpHost } from './host';
+import { ExitReason, type RecoveryOps } from './recovery/types';
 
-/** ns-2 last_cwnd_action_ values. */
-export const enum CwndAction {
-  None = 0,
-  Dupack = 1,
-  Timeout = 2,
-  Exited = 3,
-}
-
-const TIMER_RTX = 0;
-
-export class TcpSender implements SocketState, TimerOwner {
-  // --- window state (ns-2 names in camelCase) ---
-  cwnd: number;
-  ssthresh: number;
-  readonly rwnd: number;
-  /** ns-2 dupwnd_: Reno fast-recovery window inflation */
-  inflation = 0;
-  dupacks = 0;
-  /** highest sequence number cumulatively acknowledged (ns-2 highest_ack_) */
-  highestAck = -1;
-  /** ns-2 last_ack_: equal to highestAck except during SACK fast recovery */
-  lastAck = -1;
-  prevHighestAck = -1;
-  /** next new sequence number to send (ns-2 t_seqno_) */
-  tSeqno = 0;
-  /** highest sequence number sent (ns-2 maxseq_) */
-  maxSeq = -1;
-  /** sequence numbers the application has handed over (ns-2 curseq_) */
-  curSeq = 0;
-  /** recovery point (ns-2 recover_) */
-  recover = -1;
-  lastCwndAction = CwndAction.None;
-  /** NewReno: a partial ACK was seen in this recovery */
-  firstPartial = false;
-
-  // --- SACK (ns-2 Sack1) ---
-  fastRecov = false;
-  pipe = 0;
-  /** ns-2 timeout_: ignore duplicate ACKs until a new ACK after a timeout */
-  afterTimeout = false;
-  readonly scoreboard: Scoreboard | null;
-
-  // --- RTT ---
-  readonly rtt: RttEstimator;
-  rttActive = false;
-  rttSeq = -1;
-  rttTs = 0;
-
-  // --- counters ---
-  packetsSent = 0;
-  retransmissions = 0;
-  timeouts = 0;
-  fastRetransmits = 0;
-
-  /** 1 when the handshake is on: sequence number of data segment 0 */
-  readonly base: number;
-  /** data segments the file holds (Infinity when endless) */
-  readonly nSegments: number;
-  private readonly lastPayload: number;
-  private readonly timer: Timer;
+export class TcpSender implements TimerOwner, SenderView {
+  /** the window and sequence variables, and the sending (what recovery modules and congestion ops see) */
+  readonly tcb: ControlBlock;
+  /** the current ACK as the congestion ops see it (one object, refilled per ACK) */
+  private readonly sample: AckSample = { acked: 0, dup: false, rtt: -1, echoRtt: -1 };
+  /** what a congestion-ops hook decides, before the sender applies it (one object, reused) */
+  private readonly update: WindowUpdate = { cwnd: 0, ssthresh: 0 };
   private started = false;
-  private nowNs = 0;
 
   constructor(
-    readonly flow: number,
-    readonly spec: TcpFlowSpec,
-    readonly node: number,
-    readonly peer: number,
-    private readonly host: TcpHost,
+    flow: number,
+    spec: TcpFlowSpec,
+    node: number,
+    peer: number,
+    host: TcpHost,
     readonly recovery: RecoveryOps,
     readonly cc: CongestionOps,
-    private readonly doomed: Set<number>,
   ) {
-    const t = spec.tcp;
-    this.rwnd = t.window;
-    this.base = t.handshake ? 1 : 0;
-    this.cwnd = t.handshake ? 1 : t.initialCwnd;
-    this.ssthresh = t.window;
-    this.rtt = new RttEstimator(
-      t.rttGain,
-      t.rttVarGain,
-      t.rtoK,
-      t.minRto,
-      t.maxRto,
-      t.initialRto,
-      t.tcpTick,
-      t.tcpTickPhase,
-    );
-    if (spec.bytes === null) {
-      this.nSegments = Infinity;
-      this.lastPayload = spec.packetSize;
-    } else {
-      this.nSegments = Math.ceil(spec.bytes / spec.packetSize);
-      this.lastPayload = spec.bytes - (this.nSegments - 1) * spec.packetSize;
-    }
-    this.scoreboard = recovery.usesSack ? new Scoreboard() : null;
-    this.timer = host.newTimer(this, TIMER_RTX);
+    this.tcb = new ControlBlock(flow, spec, node, peer, host, this, cc);
   }
 
-  get pool() {
-    return this.host.pool;
+  // --- what the page and the outputs read (SenderView) ---
+  get base(): number {
+    return this.tcb.base;
   }
-
-  // --- SocketState ---
-  get srtt(): number {
-    return this.rtt.valid ? this.rtt.srtt : 0;
+  get nSegments(): number {
+    return this.tcb.nSegments;
   }
-  get mss(): number {
-    return this.spec.packetSize;
+  get cwnd(): number {
+    return this.tcb.cwnd;
+  }
+  get ssthresh(): number {
+    return this.tcb.ssthresh;
+  }
+  get inflation(): number {
+    return this.tcb.inflation;
+  }
+  get state(): CaState {
+    return this.tcb.state;
+  }
+  get rtt(): ControlBlock['rtt'] {
+    return this.tcb.rtt;
   }
   get outstanding(): number {
-    return Math.max(0, this.maxSeq - this.highestAck);
+    return this.tcb.outstanding;
   }
-  get inRecovery(): boolean {
-    return this.fastRecov || (this.lastCwndAction === CwndAction.Dupack && this.inflation > 0);
+  get highestAck(): number {
+    return this.tcb.highestAck;
   }
-
-  /** Data segment number of sequence number `seq` (−1 is the SYN). */
-  seg(seq: number): number {
-    return seq - this.base;
+  get tSeqno(): number {
+    return this.tcb.tSeqno;
   }
-
-  get handshakeDone(): boolean {
-    return this.base === 0 || this.highestAck >= 0;
+  get packetsSent(): number {
+    return this.tcb.packetsSent;
   }
-
-  // --- application ---
-  start(now: number): void {
-    if (this.started) return;
-    this.started = true;
-    this.nowNs = now;
-    this.curSeq = this.nSegments === Infinity ? 0x7fffffff : this.base + this.nSegments;
-    this.sendMuch(now, 0);
+  get retransmissions(): number {
+    return this.tcb.retransmissions;
   }
-
-  /** The application stops: no new data after what was already sent. */
-  stop(): void {
-    if (this.curSeq > this.maxSeq + 1) this.curSeq = Math.max(this.maxSeq + 1, this.base);
+  get timeouts(): number {
+    return this.tcb.timeouts;
+  }
+  get fastRetransmits(): number {
+    return this.tcb.fastRetransmits;
   }
 
   /** What the sender is doing, in the field's words (for the page). */
   phase(complete: boolean): string {
     if (!this.started) return 'closed';
     if (complete || this.finished) return 'done';
-    if (this.fastRecov || (this.lastCwndAction === CwndAction.Dupack && this.inflation > 0)) return 'fast_recovery';
-    if (this.lastCwndAction === CwndAction.Timeout && this.highestAck < this.recover) return 'loss_recovery';
-    return this.cwnd < this.ssthresh ? 'slow_start' : 'congestion_avoidance';
+    const t = this.tcb;
+    if (t.state === CaState.Recovery) return 'fast_recovery';
+    if (t.state === CaState.Loss) return 'loss_recovery';
+    return t.cwnd < t.ssthresh ? 'slow_start' : 'congestion_avoidance';
   }
 
   get finished(): boolean {
-    return this.started && this.highestAck >= this.curSeq - 1;
+    return this.started && this.tcb.highestAck >= this.tcb.curSeq - 1;
+  }
+
+  // --- application ---
+  start(now: number): void {
+    if (this.started) return;
+    this.started = true;
+    const t = this.tcb;
+    t.nowNs = now;
+    t.curSeq = t.nSegments === Infinity ? 0x7fffffff : t.base + t.nSegments;
+    t.sendMuch(0);
+  }
+
+  /** The application stops: no new data after what was already sent. */
+  stop(): void {
+    const t = this.tcb;
+    if (t.curSeq > t.maxSeq + 1) t.curSeq = Math.max(t.maxSeq + 1, t.base);
   }
 
   // --- ACK arrival ---
   onAck(pkt: number, now: number): void {
-    this.nowNs = now;
-    const pool = this.host.pool;
+    const t = this.tcb;
+    const rec = this.recovery;
+    t.nowNs = now;
+    const from = t.state;
+    const pool = t.pool;
     const ack = pool.seq[pkt];
-    const before = this.highestAck;
-    const dup = ack === this.lastAck;
+    const before = t.highestAck;
+    const a = this.sample;
+    a.dup = ack === before;
+    a.acked = ack > before ? ack - before : 0;
+    a.rtt = -1;
     // The timestamp echo: RTT of the segment that triggered this ACK (not of the 40-byte SYN).
-    const echoRtt = this.base === 1 && ack === 0 && !dup ? -1 : (now - pool.echo[pkt]) / 1e9;
-    this.recovery.onAck(this, ack, pkt, now);
-    if (this.cc.onAck) {
-      const acked = Math.max(0, this.highestAck - before);
-      this.cc.onAck(this, acked, this.lastRttSample, now / 1e9, dup, echoRtt);
+    a.echoRtt = t.base === 1 && ack === 0 && !a.dup ? -1 : nsToSeconds(now - pool.echo[pkt]);
+    let entered = false;
+    if (ack > before) {
+      let grow = true;
+      let stay = false;
+      if (from === CaState.Recovery) {
+        if (ack < t.recover) {
+          // Partial ACK: the cumulative point moves; the module says whether recovery goes on.
+          t.highestAck = ack;
+          if (t.tSeqno < ack + 1) t.tSeqno = ack + 1;
+          stay = rec.onPartialAck !== undefined && rec.onPartialAck(t, a.acked, pkt);
+          if (!stay) this.exitRecovery(ack, ExitReason.Partial);
+        } else {
+          this.exitRecovery(ack, ExitReason.Full);
+          grow = rec.growOnExit;
+        }
+      }
+      if (!stay) {
+        t.inflation = 0;
+        this.newAck(ack);
+        if (grow) this.openCwnd();
+        rec.onNewAck?.(t, pkt);
+      }
+    } else if (ack === before && rec.onDupAck(t, pkt)) {
+      this.fastRetransmit();
+      entered = true;
     }
-    this.lastRttSample = -1;
+    this.settle();
+    if (rec.send) rec.send(t, entered);
+    else t.sendMuch(0);
+    this.cc.onAck?.(t, a);
+    this.notify(from);
   }
 
-  /** RTT sample taken while processing the current ACK, seconds, or −1. */
-  lastRttSample = -1;
-
-  /**
-   * ns-2 newack(): an ACK for new data. Restarts the retransmission timer,
-   * takes an RTT sample if the timed segment is covered.
-   */
-  newAck(ack: number, now: number): void {
-    this.dupacks = 0;
-    this.lastAck = ack;
-    this.prevHighestAck = this.highestAck;
-    this.highestAck = ack;
-    if (this.tSeqno < ack + 1) this.tSeqno = ack + 1;
-    if (this.rttActive && ack >= this.rttSeq) {
-      this.rtt.backoff = 1;
-      this.rttActive = false;
-      const sample = (now - this.rttTs) / 1e9;
-      this.rtt.sample(sample, now / 1e9);
-      this.lastRttSample = sample;
-    }
-    this.newTimer(ack, now);
+  /** ns-2 newack(): an ACK for new data. Restarts the retransmission timer, takes an RTT sample if the timed segment is covered. */
+  private newAck(ack: number): void {
+    const t = this.tcb;
+    t.dupacks = 0;
+    t.highestAck = ack;
+    if (t.tSeqno < ack + 1) t.tSeqno = ack + 1;
+    const sample = t.takeRttSample();
+    if (sample >= 0) this.sample.rtt = sample;
+    t.restartRtxTimer();
   }
 
-  /** Grow the window for an ACK of `acked` new segments (ns-2 opencwnd via the variant). */
-  openCwnd(acked: number, now: number): void {
-    const wasSlowStart = this.cwnd < this.ssthresh;
-    this.cc.increase(this, acked, now / 1e9);
-    if (this.cwnd < 1) this.cwnd = 1;
-    if (this.base === 1 && this.highestAck === 0) {
+  /** Grow the window for the current ACK of new data (ns-2 opencwnd via the variant). */
+  private openCwnd(): void {
+    const t = this.tcb;
+    const wasSlowStart = t.cwnd < t.ssthresh;
+    const w = this.update;
+    w.cwnd = t.cwnd;
+    w.ssthresh = t.ssthresh;
+    this.cc.increase(t, this.sample, w);
+    t.cwnd = w.cwnd;
+    t.ssthresh = w.ssthresh;
+    if (t.cwnd < 1) t.cwnd = 1;
+    if (t.base === 1 && t.highestAck === 0) {
       // SYN acknowledged: the initial window opens (ns-2 syn_ with delay_growth_).
-      this.cwnd = this.spec.tcp.initialCwnd;
+      t.cwnd = t.spec.tcp.initialCwnd;
       return;
     }
-    if (wasSlowStart && this.cwnd >= this.ssthresh && this.highestAck > 0) {
-      this.log(Ev.SsExit, this.highestAck);
+    if (wasSlowStart && t.cwnd >= t.ssthresh && t.highestAck > 0) t.log(Ev.SsExit, t.highestAck);
+  }
+
+  /**
+   * Fast retransmit: ssthresh and cwnd from the congestion ops (Reno
+   * halves), or cwnd = 1 without fast recovery (Tahoe); the recovery point
+   * is the highest segment sent. Logs the event a student steps to, then
+   * the recovery module retransmits.
+   */
+  private fastRetransmit(): void {
+    const t = this.tcb;
+    const rec = this.recovery;
+    const oldCwnd = t.cwnd;
+    const oldSsthresh = t.ssthresh;
+    const r = this.congestionEvent(CongestionEvent.FastRetransmit);
+    t.ssthresh = r.ssthresh;
+    t.cwnd = Math.max(1, rec.fastRecovery ? r.cwnd : 1);
+    t.fastRetransmits++;
+    t.recover = t.maxSeq;
+    t.log(Ev.FastRetransmit, t.highestAck + 1, t.dupacks, oldCwnd, oldSsthresh, rec.fastRecovery ? 0 : 1);
+    rec.enter(t);
+    if (rec.fastRecovery) t.state = CaState.Recovery;
+  }
+
+  private exitRecovery(ack: number, reason: ExitReason): void {
+    this.recovery.exit(this.tcb, ack, reason);
+    this.tcb.state = CaState.Open;
+  }
+
+  /** Open and Disorder follow the duplicate ACKs; Loss ends once the ACKs cover what was outstanding at the timeout. */
+  private settle(): void {
+    const t = this.tcb;
+    const s = t.state;
+    if (s === CaState.Open || s === CaState.Disorder || (s === CaState.Loss && t.highestAck >= t.recover)) {
+      t.state = t.dupacks > 0 ? CaState.Disorder : CaState.Open;
     }
   }
 
-  // --- loss responses ---
-  /**
-   * Fast retransmit: ssthresh and cwnd from the variant (Reno halves), or, for
-   * Tahoe, cwnd = 1. Logs the event a student steps to.
-   */
-  fastRetransmitResponse(cwndToOne: boolean, now: number): void {
-    const oldCwnd = this.cwnd;
-    const oldSsthresh = this.ssthresh;
-    const ssthresh = this.cc.ssthresh(this, false, now / 1e9);
-    const cwnd = cwndToOne ? 1 : this.cc.cwndAfterFastRetransmit(this, ssthresh);
-    this.ssthresh = ssthresh;
-    this.cwnd = Math.max(1, cwnd);
-    this.fastRetransmits++;
-    this.recover = this.maxSeq;
-    this.lastCwndAction = CwndAction.Dupack;
-    this.log(Ev.FastRetransmit, this.highestAck + 1, this.dupacks, oldCwnd, oldSsthresh, cwndToOne ? 1 : 0);
-    this.cc.onLoss?.(this, false, now / 1e9);
+  /** Tell the congestion ops if the state is not what it was before this ACK or timeout. */
+  private notify(from: CaState): void {
+    const to = this.tcb.state;
+    if (to !== from) this.cc.onStateChange?.(this.tcb, from, to);
   }
 
-  /** ns-2 reset_rtx_timer(mild, backoff). */
-  resetRtxTimer(mild: boolean, backoff: boolean, now: number): void {
-    if (backoff) this.rtt.backOff();
-    this.setRtxTimer(now);
-    if (!mild) this.tSeqno = this.highestAck + 1;
-    this.rttActive = false;
+  /** The variant's answer to a congestion event (RFC 5681's when it gives none). */
+  private congestionEvent(ev: CongestionEvent): { ssthresh: number; cwnd: number } {
+    const cc = this.cc;
+    return cc.onCongestionEvent ? cc.onCongestionEvent(this.tcb, ev) : lossResponse(cc, this.tcb, ev);
   }
 
-  setRtxTimer(now: number): void {
-    this.host.arm(this.timer, now + Math.round(this.rtt.rto() * 1e9));
-  }
-
-  /** ns-2 newtimer() with timerfix_: restart while data is outstanding, else stop. */
-  newTimer(ack: number, now: number): void {
-    if (ack < this.maxSeq || this.cwnd < 1) this.setRtxTimer(now);
-    else this.host.disarm(this.timer);
-  }
-
-  get timerPending(): boolean {
-    return this.timer.pending;
-  }
-
+  // --- retransmission timeout ---
   onTimer(_which: number, now: number): void {
-    this.nowNs = now;
-    this.timeout(now);
+    this.tcb.nowNs = now;
+    this.timeout();
   }
 
   /** Retransmission timeout (ns-2 TcpAgent::timeout after the variant's own steps). */
-  timeout(now: number): void {
-    this.recovery.beforeTimeout(this);
-    if (this.highestAck === this.maxSeq) {
+  private timeout(): void {
+    const t = this.tcb;
+    const rec = this.recovery;
+    const from = t.state;
+    if (from === CaState.Recovery) rec.exit(t, t.highestAck, ExitReason.Timeout);
+    rec.onTimeout?.(t);
+    t.inflation = 0;
+    if (t.highestAck === t.maxSeq) {
       // Nothing outstanding (ns-2 restart_bugfix_): restart from one segment, keep ssthresh.
-      this.cwnd = 1;
-      this.resetRtxTimer(false, false, now);
+      t.cwnd = 1;
+      t.resetRtxTimer(false, false);
+      t.state = t.dupacks > 0 ? CaState.Disorder : CaState.Open;
     } else {
-      const oldCwnd = this.cwnd;
-      const oldSsthresh = this.ssthresh;
-      const rtoUsed = this.rtt.rto();
-      this.recover = this.maxSeq;
-      this.timeouts++;
-      this.ssthresh = this.cc.ssthresh(this, true, now / 1e9);
-      this.cwnd = this.cc.cwndAfterTimeout ? this.cc.cwndAfterTimeout(this) : 1;
-      this.inflation = 0;
-      this.resetRtxTimer(false, true, now);
-      this.log(Ev.Timeout, this.highestAck + 1, rtoUsed, this.rtt.backoff, oldCwnd, oldSsthresh);
-      this.cc.onLoss?.(this, true, now / 1e9);
+      const oldCwnd = t.cwnd;
+      const oldSsthresh = t.ssthresh;
+      const rtoUsed = t.rtt.rto();
+      t.recover = t.maxSeq;
+      t.timeouts++;
+      const r = this.congestionEvent(CongestionEvent.Timeout);
+      t.ssthresh = r.ssthresh;
+      t.cwnd = r.cwnd;
+      t.resetRtxTimer(false, true);
+      t.log(Ev.Timeout, t.highestAck + 1, rtoUsed, t.rtt.backoff, oldCwnd, oldSsthresh);
+      t.state = CaState.Loss;
     }
-    this.lastCwndAction = CwndAction.Timeout;
-    this.recovery.sendMuch(this, now, 0);
-  }
-
-  // --- sending ---
-  /** ns-2 window(): segments beyond the last ACK that may be outstanding. */
-  window(): number {
-    return Math.min(Math.floor(this.cwnd) + this.inflation, Math.floor(this.rwnd));
-  }
-
-  /** ns-2 TcpAgent::send_much(): send new (or go-back-N) segments while the window allows. */
-  sendMuch(now: number, maxburst: number): void {
-    let win = this.window();
-    let n = 0;
-    while (this.tSeqno <= this.highestAck + win && this.tSeqno < this.curSeq) {
-      this.output(this.tSeqno, now);
-      this.tSeqno++;
-      n++;
-      win = this.window();
-      if (maxburst > 0 && n === maxburst) break;
-    }
-  }
-
-  /** Limited transmit (RFC 3042; ns-2 send_one with singledup_). */
-  sendOne(now: number): void {
-    if (
-      this.tSeqno <= this.highestAck + this.rwnd &&
-      this.tSeqno < this.curSeq &&
-      this.tSeqno <= this.highestAck + this.cwnd + this.dupacks
-    ) {
-      this.output(this.tSeqno, now);
-      this.tSeqno++;
-    }
-  }
-
-  /** Put sequence number `seq` on the wire (ns-2 output()). */
-  output(seq: number, now: number): void {
-    const host = this.host;
-    const pool = host.pool;
-    const pkt = pool.alloc();
-    const isSyn = this.base === 1 && seq === 0;
-    const dataSeg = seq - this.base;
-    const payload = isSyn ? 0 : dataSeg === this.nSegments - 1 ? this.lastPayload : this.spec.packetSize;
-    pool.kind[pkt] = PacketKind.Data;
-    pool.flow[pkt] = this.flow;
-    pool.seq[pkt] = seq;
-    pool.payload[pkt] = payload;
-    pool.size[pkt] = isSyn ? this.spec.tcp.headerBytes : payload + this.spec.tcp.headerBytes;
-    pool.src[pkt] = this.node;
-    pool.dst[pkt] = this.peer;
-    pool.sentAt[pkt] = now;
-    pool.nsack[pkt] = 0;
-    const forceTimer = this.highestAck === this.maxSeq;
-    const isNew = seq > this.maxSeq;
-    pool.retx[pkt] = isNew ? 0 : 1;
-    if (!isSyn) this.packetsSent++;
-    if (isNew) {
-      this.maxSeq = seq;
-      if (!this.rttActive) {
-        this.rttActive = true;
-        if (seq > this.rttSeq) {
-          this.rttSeq = seq;
-          this.rttTs = now;
-        }
-      }
-    } else if (!isSyn) {
-      this.retransmissions++;
-    }
-    if (!this.timer.pending || forceTimer) this.setRtxTimer(now);
-    this.cc.onSend?.(seq, now / 1e9);
-    if (isNew && !isSyn && this.doomed.size > 0 && this.doomed.has(dataSeg)) {
-      // dropSegments: the first transmission of this segment is lost.
-      host.faultDrop(pkt, this.node, DropCause.Segment, now);
-      return;
-    }
-    host.send(pkt, this.node, now);
-  }
-
-  // --- events ---
-  log(kind: Ev, seq: number, a = NaN, b = NaN, c = NaN, d = NaN): void {
-    this.host.log.add(this.nowNs, this.flow, kind, seq - this.base, this.cwnd, this.ssthresh, a, b, c, d);
-  }
-
-  /** Data segment numbers are what students see; convert a sequence number for an event argument. */
-  segArg(seq: number): number {
-    return seq - this.base;
+    if (rec.send) rec.send(t, false);
+    else t.sendMuch(0);
+    this.notify(from);
   }
 }

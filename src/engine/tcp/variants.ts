@@ -1,50 +1,164 @@
 /**
- * Variant registry: each TCP variant is a loss-recovery module plus a
- * congestion-ops module. Adding a variant means adding a line here.
+ * The TCP variants, one descriptor each: how the field writes its name, the
+ * words the event captions use for it, the tunables the page offers, and how
+ * to build it — a loss-recovery module (recovery/) plus congestion ops
+ * (cc/). Adding a variant means adding its name to scenario/types.ts and
+ * its descriptor here (CONTRIBUTING.md).
  */
-import type { Variant } from '../scenario/types';
-import type { TcpParams } from '../scenario/types';
+import type { TcpParams, Variant } from '../scenario/types';
 import { createCubic } from './cc/cubic';
 import { createReno } from './cc/reno';
 import type { CongestionOps } from './cc/types';
 import { createVegas } from './cc/vegas';
 import { createWestwood } from './cc/westwood';
-import { newreno } from './recovery/newreno';
-import { reno } from './recovery/reno';
-import { sack } from './recovery/sack';
-import { tahoe } from './recovery/tahoe';
-import { createVegasRecovery } from './recovery/vegas';
+import { createNewReno } from './recovery/newreno';
+import { createReno as createRenoRecovery } from './recovery/reno';
+import { createSack } from './recovery/sack';
+import { createTahoe } from './recovery/tahoe';
 import type { RecoveryOps } from './recovery/types';
+import { createVegasRecovery } from './recovery/vegas';
 
 export interface VariantParts {
   recovery: RecoveryOps;
   cc: CongestionOps;
 }
 
-type Factory = (params: TcpParams) => VariantParts;
+/** The groups of variant-specific parameters in a scenario's `tcp` (tcp.vegas, tcp.cubic, …). */
+export type TunableGroup = { [K in keyof TcpParams]: TcpParams[K] extends object ? K : never }[keyof TcpParams];
 
-const REGISTRY: Partial<Record<Variant, Factory>> = {
-  tahoe: () => ({ recovery: tahoe, cc: createReno() }),
-  reno: () => ({ recovery: reno, cc: createReno() }),
-  newreno: () => ({ recovery: newreno, cc: createReno() }),
-  sack: () => ({ recovery: sack, cc: createReno() }),
-  // Vegas: Reno's recovery plus its fine-grained retransmission check, which reads the cc's send times.
-  vegas: (p) => {
-    const cc = createVegas(p.vegas, p.window);
-    return { recovery: createVegasRecovery(cc), cc };
+/** A number the page lets a teacher set for this variant: scenario field tcp.<group>.<key>. */
+export interface Tunable {
+  readonly group: TunableGroup;
+  readonly key: string;
+  readonly label: string;
+  readonly unit?: string;
+  /** a value as the page would write it, for messages ("for example 0.7") */
+  readonly example: string;
+  /** one short line: what it does */
+  readonly hint: string;
+}
+
+export interface VariantDescriptor {
+  /** how the field writes it (events' sentences, the page, the presets) */
+  readonly label: string;
+  /** the captions' words for the window after a fast retransmit (output/describe.ts) */
+  readonly lossRule: string;
+  /**
+   * Why it may retransmit before the third duplicate ACK, when it can
+   * (Vegas's fine-grained timer); absent: it cannot.
+   */
+  readonly earlyRetransmit?: string;
+  readonly tunables: readonly Tunable[];
+  /** A fresh recovery module and congestion ops for one connection. */
+  create(params: TcpParams): VariantParts;
+}
+
+const HALF = 'half the window';
+
+const WESTWOOD_TUNABLES: readonly Tunable[] = [
+  {
+    group: 'westwood',
+    key: 'filterTau',
+    label: 'Filter τ',
+    unit: 's',
+    example: '0.5 s',
+    hint: 'Bandwidth estimate filter.',
   },
-  westwood: (p) => ({ recovery: reno, cc: createWestwood(p.westwood) }),
-  westwoodnr: (p) => ({ recovery: newreno, cc: createWestwood(p.westwood) }),
-  // Linux runs CUBIC with SACK.
-  cubic: (p) => ({ recovery: sack, cc: createCubic(p.cubic) }),
+];
+const WESTWOOD_RULE = 'ssthresh = bandwidth estimate × minimum RTT, cwnd = min(cwnd, ssthresh)';
+
+export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> = {
+  tahoe: {
+    label: 'Tahoe',
+    lossRule: HALF,
+    tunables: [],
+    create: () => ({ recovery: createTahoe(), cc: createReno() }),
+  },
+  reno: {
+    label: 'Reno',
+    lossRule: HALF,
+    tunables: [],
+    create: () => ({ recovery: createRenoRecovery(), cc: createReno() }),
+  },
+  newreno: {
+    label: 'NewReno',
+    lossRule: HALF,
+    tunables: [],
+    create: () => ({ recovery: createNewReno(), cc: createReno() }),
+  },
+  sack: { label: 'SACK', lossRule: HALF, tunables: [], create: () => ({ recovery: createSack(), cc: createReno() }) },
+  vegas: {
+    label: 'Vegas',
+    lossRule: 'Vegas cuts the window to ¾, and only for a segment sent after its last cut',
+    earlyRetransmit: "is overdue by Vegas's fine-grained RTT check",
+    tunables: [
+      {
+        group: 'vegas',
+        key: 'alpha',
+        label: 'Vegas α',
+        unit: 'segments',
+        example: '1',
+        hint: 'Grow while fewer are queued.',
+      },
+      {
+        group: 'vegas',
+        key: 'beta',
+        label: 'Vegas β',
+        unit: 'segments',
+        example: '3',
+        hint: 'Shrink while more are queued.',
+      },
+      {
+        group: 'vegas',
+        key: 'gamma',
+        label: 'Vegas γ',
+        unit: 'segments',
+        example: '1',
+        hint: 'Leave slow start above this.',
+      },
+    ],
+    // Reno's recovery plus the fine-grained retransmission check, which reads the congestion ops' send times.
+    create: (p) => {
+      const cc = createVegas(p.vegas, p.window);
+      return { recovery: createVegasRecovery(cc), cc };
+    },
+  },
+  westwood: {
+    label: 'Westwood',
+    lossRule: WESTWOOD_RULE,
+    tunables: WESTWOOD_TUNABLES,
+    create: (p) => ({ recovery: createRenoRecovery(), cc: createWestwood(p.westwood) }),
+  },
+  westwoodnr: {
+    label: 'Westwood-NR',
+    lossRule: WESTWOOD_RULE,
+    tunables: WESTWOOD_TUNABLES,
+    create: (p) => ({ recovery: createNewReno(), cc: createWestwood(p.westwood) }),
+  },
+  cubic: {
+    label: 'CUBIC',
+    lossRule: 'CUBIC keeps β = 0.7 of the window',
+    tunables: [
+      { group: 'cubic', key: 'beta', label: 'CUBIC β', example: '0.7', hint: 'Window kept after a loss.' },
+      { group: 'cubic', key: 'c', label: 'CUBIC C', unit: 'seg/s³', example: '0.4', hint: 'How fast the cubic grows.' },
+    ],
+    // Linux runs CUBIC with SACK.
+    create: (p) => ({ recovery: createSack(), cc: createCubic(p.cubic) }),
+  },
 };
 
-export function isImplemented(v: Variant): boolean {
-  return REGISTRY[v] !== undefined;
+/** How each variant is written in the field. */
+export const VARIANT_LABELS: Readonly<Record<Variant, string>> = Object.fromEntries(
+  Object.entries(VARIANT_DESCRIPTORS).map(([v, d]) => [v, d.label]),
+) as Record<Variant, string>;
+
+/** The descriptor of `v`, or undefined for a name that is not a variant. */
+export function variantDescriptor(v: string): VariantDescriptor | undefined {
+  return Object.hasOwn(VARIANT_DESCRIPTORS, v) ? VARIANT_DESCRIPTORS[v as Variant] : undefined;
 }
 
 export function createVariant(v: Variant, params: TcpParams): VariantParts {
-  const f = REGISTRY[v];
-  if (!f) throw new Error(`TCP variant "${v}" is not available in this engine`);
-  return f(params);
+  const d = variantDescriptor(v);
+  if (!d) throw new Error(`TCP variant "${v}" is not available in this engine`);
+  return d.create(params);
 }

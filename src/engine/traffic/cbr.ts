@@ -6,6 +6,7 @@
  */
 import { PacketKind, type PacketPool } from '../net/packets';
 import type { CbrFlowSpec } from '../scenario/types';
+import { txTimeNs } from '../core/time';
 
 export class CbrSource {
   /** packets sent so far; also the next packet's number */
@@ -18,7 +19,7 @@ export class CbrSource {
     readonly node: number,
     readonly peer: number,
   ) {
-    this.intervalNs = Math.max(1, Math.round((spec.packetSize * 8 * 1e9) / spec.rate));
+    this.intervalNs = Math.max(1, txTimeNs(spec.packetSize, spec.rate));
   }
 
   /** Make the next packet; the caller puts it on the network. */

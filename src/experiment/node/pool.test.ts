@@ -28,7 +28,11 @@ const tasks = (n: number): SweepTask[] =>
 describe('runInThreads', () => {
   it('collects each answer by run index, whatever order the threads finish in', async () => {
     const progress: number[] = [];
-    const values = await runInThreads(tasks(10), { workers: 3, workerUrl: echo, onProgress: (p) => progress.push(p.done) });
+    const values = await runInThreads(tasks(10), {
+      workers: 3,
+      workerUrl: echo,
+      onProgress: (p) => progress.push(p.done),
+    });
     expect(values).toEqual(Array.from({ length: 10 }, (_, i) => [i, i * i]));
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
@@ -37,12 +41,16 @@ describe('runInThreads', () => {
     const failing = workerUrl(
       `parentPort.postMessage(task.index === 2 ? { type: 'error', index: 2, message: 'no route' } : { type: 'result', index: task.index, values: [], events: null });`,
     );
-    await expect(runInThreads(tasks(5), { workers: 2, workerUrl: failing })).rejects.toEqual(new SweepRunError(2, 'no route'));
+    await expect(runInThreads(tasks(5), { workers: 2, workerUrl: failing })).rejects.toEqual(
+      new SweepRunError(2, 'no route'),
+    );
   });
 
   it('rejects when a thread dies', async () => {
     const dying = workerUrl(`process.exit(3);`);
-    await expect(runInThreads(tasks(3), { workers: 2, workerUrl: dying })).rejects.toThrow('a sweep worker stopped unexpectedly (exit code 3)');
+    await expect(runInThreads(tasks(3), { workers: 2, workerUrl: dying })).rejects.toThrow(
+      'a sweep worker stopped unexpectedly (exit code 3)',
+    );
   });
 
   it('starts no thread for no tasks', async () => {

@@ -57,7 +57,8 @@ export async function runInThreads(tasks: readonly SweepTask[], options: ThreadP
   const count = Math.max(1, Math.min(options.workers, tasks.length));
   const workers: Worker[] = [];
   try {
-    for (let i = 0; i < count; i++) workers.push(new Worker(options.workerUrl, { workerData: { role: SWEEP_WORKER_ROLE } }));
+    for (let i = 0; i < count; i++)
+      workers.push(new Worker(options.workerUrl, { workerData: { role: SWEEP_WORKER_ROLE } }));
     return await runPool(tasks, workers.map(threadWorker), options.onProgress);
   } finally {
     for (const w of workers) {

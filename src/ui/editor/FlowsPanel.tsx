@@ -132,6 +132,7 @@ function TcpFlowFields({ doc, spec, nodes }: FlowFieldsProps<TcpFlowSpec>) {
   const edit = useEdit();
   const id = doc.id;
   const endless = doc.bytes === null || doc.bytes === undefined;
+  // The variant's own tunables, from its descriptor (engine/tcp/variants.ts).
   const extra = VARIANT_FIELDS[spec.variant] ?? [];
   const variantDefaults = DEFAULT_TCP as unknown as Record<string, Record<string, number>>;
   return (

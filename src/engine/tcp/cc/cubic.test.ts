@@ -3,7 +3,8 @@
  * hand, call one hook, check cwnd, ssthresh, W_max and K.
  */
 import { describe, expect, it } from 'vitest';
-import { handState, type HandState } from './hand-state';
+import { grow, handState, respond, type HandState } from './hand-state';
+import { CongestionEvent } from './types';
 import { DEFAULT_TCP } from '../../scenario/defaults';
 import type { CubicParams } from '../../scenario/types';
 import { Cubic } from './cubic';
@@ -19,9 +20,13 @@ const noRf = (o: Partial<CubicParams> = {}): CubicParams => ({ ...P, renoFriendl
 
 /** Apply a fast-retransmit loss response to `s` as the sender does. */
 function loss(c: Cubic, s: State): void {
-  const th = c.ssthresh(s, false);
-  s.cwnd = c.cwndAfterFastRetransmit(s, th);
-  s.ssthresh = th;
+  respond(c, s, CongestionEvent.FastRetransmit);
+}
+
+/** An ACK of `acked` new segments at time `t`. */
+function ackAt(c: Cubic, s: State, acked: number, t: number): void {
+  s.now = t;
+  grow(c, s, { acked });
 }
 
 describe('CUBIC multiplicative decrease (RFC 9438 §4.6–4.7)', () => {
@@ -49,11 +54,12 @@ describe('CUBIC multiplicative decrease (RFC 9438 §4.6–4.7)', () => {
     const c = new Cubic(P);
     c.wMax = 150;
     const s = state({ cwnd: 100 });
-    expect(c.ssthresh(s, true)).toBeCloseTo(70, 12);
+    expect(c.ssthresh(s)).toBeCloseTo(70, 12);
+    expect(c.onCongestionEvent(s, CongestionEvent.Timeout)).toEqual({ ssthresh: 70, cwnd: 1 });
     expect(c.wMax).toBe(150);
     s.cwnd = 70;
     s.ssthresh = 70;
-    c.increase(s, 1, 5);
+    ackAt(c, s, 1, 5);
     expect(c.wMax).toBe(70);
     expect(c.k).toBe(0);
   });
@@ -63,7 +69,7 @@ describe('CUBIC window growth (RFC 9438 §4.2–4.5)', () => {
   it('slow start below ssthresh: +1 per ACK', () => {
     const c = new Cubic(P);
     const s = state({ cwnd: 10, ssthresh: 50 });
-    c.increase(s, 1, 1);
+    ackAt(c, s, 1, 1);
     expect(s.cwnd).toBe(11);
   });
 
@@ -71,7 +77,7 @@ describe('CUBIC window growth (RFC 9438 §4.2–4.5)', () => {
     const c = new Cubic(noRf());
     const s = state({ cwnd: 100 });
     loss(c, s); // cwnd 70, W_max 100
-    c.increase(s, 1, 10);
+    ackAt(c, s, 1, 10);
     const k = Math.cbrt(30 / 0.4);
     const target = 0.4 * (0.1 - k) ** 3 + 100;
     expect(c.epochStart).toBe(10);
@@ -83,7 +89,7 @@ describe('CUBIC window growth (RFC 9438 §4.2–4.5)', () => {
   function stepAt(c: Cubic, t: number): number {
     const w = c.wCubic(t);
     const probe = state({ cwnd: w, ssthresh: 70 });
-    c.increase(probe, 1, t);
+    ackAt(c, probe, 1, t);
     return probe.cwnd - w;
   }
 
@@ -91,7 +97,7 @@ describe('CUBIC window growth (RFC 9438 §4.2–4.5)', () => {
     const c = new Cubic(noRf());
     const s = state({ cwnd: 100 });
     loss(c, s); // W_max 100, K = ∛(30/0.4) ≈ 4.22 s
-    c.increase(s, 1, 0); // the epoch starts at t = 0
+    ackAt(c, s, 1, 0); // the epoch starts at t = 0
     const k = c.k;
     expect(c.wCubic(k)).toBeCloseTo(100, 12);
     expect(stepAt(c, 1)).toBeGreaterThan(stepAt(c, 3)); // concave, below W_max
@@ -104,16 +110,16 @@ describe('CUBIC window growth (RFC 9438 §4.2–4.5)', () => {
     const c = new Cubic(noRf());
     const s = state({ cwnd: 100 });
     loss(c, s);
-    c.increase(s, 1, 0);
+    ackAt(c, s, 1, 0);
     s.cwnd = 70;
-    c.increase(s, 1, 60); // W_cubic(60) is huge
+    ackAt(c, s, 1, 60); // W_cubic(60) is huge
     expect(s.cwnd).toBeCloseTo(70 + (1.5 * 70 - 70) / 70, 12);
   });
 
   it('does not grow once cwnd fills the receiver window', () => {
     const c = new Cubic(P);
     const s = state({ cwnd: 100, rwnd: 100, ssthresh: 50 });
-    c.increase(s, 1, 1);
+    ackAt(c, s, 1, 1);
     expect(s.cwnd).toBe(100);
   });
 
@@ -124,7 +130,7 @@ describe('CUBIC window growth (RFC 9438 §4.2–4.5)', () => {
     let t = 0;
     for (let i = 0; i < 100; i++) {
       t = i * 0.001;
-      c.increase(s, 1, t);
+      ackAt(c, s, 1, t);
     }
     expect(c.wCubic(t)).toBeLessThan(c.wEst);
     expect(s.cwnd).toBe(c.wEst);
@@ -136,7 +142,7 @@ describe('CUBIC window growth (RFC 9438 §4.2–4.5)', () => {
     const c = new Cubic(P);
     const s = state({ cwnd: 100 });
     loss(c, s);
-    c.increase(s, 2, 0);
+    ackAt(c, s, 2, 0);
     expect(c.wEst).toBeCloseTo(70 + ((3 * 0.3) / 1.7) * (2 / 70), 12);
   });
 });
@@ -148,7 +154,7 @@ describe('CUBIC traces', () => {
     expect(Number.isNaN(c.trace(0))).toBe(true);
     const s = state({ cwnd: 100 });
     loss(c, s);
-    c.increase(s, 1, 0);
+    ackAt(c, s, 1, 0);
     expect(c.trace(0)).toBe(100);
     expect(c.trace(1)).toBeCloseTo(Math.cbrt(30 / 0.4), 12);
     expect(c.trace(2)).toBeCloseTo(c.wEst, 12);

@@ -43,11 +43,12 @@
  */
 import type { CubicParams } from '../../scenario/types';
 import { renoIncrease } from './reno';
-import type { CongestionOps, SocketState } from './types';
+import { CongestionEvent, type AckSample, type CongestionOps, type SocketState, type WindowUpdate } from './types';
 
 const TRACE_COLUMNS = ['cubic_wmax', 'cubic_k_s', 'cubic_w_est'] as const;
 
 export class Cubic implements CongestionOps {
+  readonly name = 'cubic';
   readonly traceColumns: readonly string[] = TRACE_COLUMNS;
 
   private readonly beta: number;
@@ -85,31 +86,32 @@ export class Cubic implements CongestionOps {
     return this.c * d * d * d + this.wMax;
   }
 
-  increase(s: SocketState, acked: number, now: number): void {
+  increase(s: Readonly<SocketState>, a: Readonly<AckSample>, w: WindowUpdate): void {
     if (s.cwnd < s.ssthresh) {
-      renoIncrease(s);
+      renoIncrease(s, w);
       return;
     }
     if (s.cwnd >= s.rwnd) return; // not cwnd-limited: no growth
+    const now = s.now;
     if (this.epochStart < 0) this.startEpoch(s, now);
     const t = now - this.epochStart;
     const cwnd = s.cwnd;
     if (this.renoFriendly) {
-      this.wEst += (this.alpha * acked) / cwnd;
+      this.wEst += (this.alpha * a.acked) / cwnd;
       if (this.alpha !== 1 && this.wEst >= this.cwndPrior) this.alpha = 1;
       if (this.wCubic(t) < this.wEst) {
         // Reno-friendly region: at least what Reno would have by now.
-        if (this.wEst > cwnd) s.cwnd = this.wEst;
+        if (this.wEst > cwnd) w.cwnd = this.wEst;
         return;
       }
     }
     let target = this.wCubic(t + s.srtt);
     if (target < cwnd) target = cwnd;
     else if (target > 1.5 * cwnd) target = 1.5 * cwnd;
-    s.cwnd = cwnd + (target - cwnd) / cwnd;
+    w.cwnd = cwnd + (target - cwnd) / cwnd;
   }
 
-  private startEpoch(s: SocketState, now: number): void {
+  private startEpoch(s: Readonly<SocketState>, now: number): void {
     this.epochStart = now;
     const cwnd = s.cwnd;
     if (this.afterTimeout || !(this.wMax > cwnd)) {
@@ -124,9 +126,16 @@ export class Cubic implements CongestionOps {
     this.wEst = this.renoFriendly ? cwnd : NaN;
   }
 
-  ssthresh(s: SocketState, timeout: boolean): number {
+  /** ssthresh = max(β·W, 2), W = min(cwnd, receiver window). */
+  ssthresh(s: Readonly<SocketState>): number {
+    return Math.max(Math.min(s.cwnd, s.rwnd) * this.beta, 2);
+  }
+
+  /** ssthresh from ssthresh(); W_max and the epoch reset (§4.6–4.8); cwnd = ssthresh, or 1 after a timeout. */
+  onCongestionEvent(s: Readonly<SocketState>, ev: CongestionEvent): { ssthresh: number; cwnd: number } {
+    const timeout = ev === CongestionEvent.Timeout;
     const w = Math.min(s.cwnd, s.rwnd);
-    const ssthresh = Math.max(w * this.beta, 2);
+    const ssthresh = this.ssthresh(s);
     if (timeout) {
       this.afterTimeout = true;
     } else {
@@ -137,11 +146,7 @@ export class Cubic implements CongestionOps {
     this.cwndPrior = w;
     this.epochStart = -1;
     this.alpha = this.alphaCubic;
-    return ssthresh;
-  }
-
-  cwndAfterFastRetransmit(_s: SocketState, ssthresh: number): number {
-    return ssthresh;
+    return { ssthresh, cwnd: timeout ? 1 : ssthresh };
   }
 
   trace(i: number): number {

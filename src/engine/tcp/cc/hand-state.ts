@@ -1,8 +1,10 @@
 /**
  * A sender state built by hand, for the table-driven tests of congestion ops
- * (the ns-3 style: set the state, call one hook, check cwnd and ssthresh).
+ * (the ns-3 style: set the state, call one hook, check cwnd and ssthresh),
+ * and the calls the sender makes, applied to it as the sender applies them.
  */
-import type { SocketState } from './types';
+import { CaState } from '../ca-state';
+import type { AckSample, CongestionEvent, CongestionOps, SocketState } from './types';
 
 export type HandState = { -readonly [K in keyof SocketState]: SocketState[K] };
 
@@ -15,9 +17,37 @@ export function handState(o: Partial<HandState> = {}): HandState {
     srtt: 0.1,
     mss: 1000,
     outstanding: 0,
-    inRecovery: false,
+    state: CaState.Open,
     highestAck: 0,
     tSeqno: 0,
+    now: 0,
     ...o,
   };
+}
+
+/** An ACK sample: one new segment, no RTT sample, unless told otherwise. */
+export function ackSample(o: Partial<AckSample> = {}): AckSample {
+  return { acked: 1, dup: false, rtt: -1, echoRtt: -1, ...o };
+}
+
+/** An ACK of new data at `s.now`: the variant grows the window, the sender applies it to `s`. */
+export function grow(ops: CongestionOps, s: HandState, a: Partial<AckSample> = {}): void {
+  const w = { cwnd: s.cwnd, ssthresh: s.ssthresh };
+  ops.increase(s, ackSample(a), w);
+  s.cwnd = w.cwnd;
+  s.ssthresh = w.ssthresh;
+}
+
+/** A congestion event at `s.now`: the variant's answer, applied to `s` (the sender's cwnd floor of 1 aside). */
+export function respond(ops: CongestionOps, s: HandState, ev: CongestionEvent): { ssthresh: number; cwnd: number } {
+  const r = ops.onCongestionEvent!(s, ev);
+  s.ssthresh = r.ssthresh;
+  s.cwnd = r.cwnd;
+  return r;
+}
+
+/** An ACK arriving at time `now` (seconds), shown to the variant's onAck. */
+export function observe(ops: CongestionOps, s: HandState, now: number, a: Partial<AckSample> = {}): void {
+  s.now = now;
+  ops.onAck!(s, ackSample(a));
 }

@@ -14,29 +14,45 @@
  * - After fast retransmit cwnd = W/2 unrounded (at least 1), W = min(cwnd + inflation, rwnd):
  *   ns-2.35's CLOSE_CWND_HALF with its default precisionReduce_ (ssthresh is still whole).
  */
-import type { CongestionOps, SocketState } from './types';
+import { CongestionEvent, type CongestionOps, type SocketState, type WindowUpdate } from './types';
 
 /** The window the loss response halves: ns-2's window() in whole segments. */
-export function lossWindow(s: SocketState): number {
+export function lossWindow(s: Readonly<SocketState>): number {
   return Math.floor(Math.min(s.cwnd + s.inflation, s.rwnd));
 }
 
 /** ns-2 opencwnd() with wnd_option_ 1: slow start, then +1/cwnd per ACK. */
-export function renoIncrease(s: SocketState): void {
-  if (s.cwnd < s.ssthresh) s.cwnd += 1;
-  else s.cwnd += 1 / s.cwnd;
+export function renoIncrease(s: Readonly<SocketState>, w: WindowUpdate): void {
+  w.cwnd = s.cwnd < s.ssthresh ? s.cwnd + 1 : s.cwnd + 1 / s.cwnd;
 }
 
-export function renoSsthresh(s: SocketState): number {
+export function renoSsthresh(s: Readonly<SocketState>): number {
   return Math.max(Math.floor(lossWindow(s) / 2), 2);
+}
+
+/**
+ * RFC 5681's response to a congestion event for a variant that gives only
+ * its ssthresh: cwnd = ssthresh after a fast retransmit (§3.2 step 2, the
+ * inflation is the recovery module's), 1 segment after a timeout (§3.1).
+ */
+export function lossResponse(
+  ops: CongestionOps,
+  s: Readonly<SocketState>,
+  ev: CongestionEvent,
+): { ssthresh: number; cwnd: number } {
+  const ssthresh = ops.ssthresh(s);
+  return { ssthresh, cwnd: ev === CongestionEvent.Timeout ? 1 : ssthresh };
 }
 
 export function createReno(): CongestionOps {
   return {
-    increase: (s) => renoIncrease(s),
-    ssthresh: (s) => renoSsthresh(s),
-    cwndAfterFastRetransmit: (s) => Math.max(Math.min(s.cwnd + s.inflation, s.rwnd) / 2, 1),
-    traceColumns: [],
-    trace: () => NaN,
+    name: 'reno',
+    ssthresh: renoSsthresh,
+    increase: (s, _a, w) => renoIncrease(s, w),
+    onCongestionEvent: (s, ev) => ({
+      ssthresh: renoSsthresh(s),
+      // ns-2.35 CLOSE_CWND_HALF with precisionReduce_: half the window, unrounded.
+      cwnd: ev === CongestionEvent.Timeout ? 1 : Math.max(Math.min(s.cwnd + s.inflation, s.rwnd) / 2, 1),
+    }),
   };
 }

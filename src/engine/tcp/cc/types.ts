@@ -1,18 +1,61 @@
 /**
  * The congestion-ops interface: what a TCP variant decides, and nothing
- * else. Loss detection, the recovery state machine and choosing what to send
- * live in the sender and its recovery modules; a variant is only asked how to
- * grow the window, what ssthresh a loss leaves, and told about ACKs and
- * losses — the narrow table Linux calls tcp_congestion_ops and ns-3 calls
- * TcpCongestionOps.
+ * else — the table Linux calls tcp_congestion_ops and ns-3 calls
+ * TcpCongestionOps. Loss detection, the congestion state machine and
+ * choosing what to send live in the sender and its recovery modules
+ * (../recovery); a variant is asked how to grow the window, what a
+ * congestion event leaves, and told about ACKs and transmissions.
+ *
+ * Three rules hold at this interface:
+ *  - Pure hooks. A hook reads the sender through SocketState, a read-only
+ *    view, and never changes it. What it decides it hands back: `increase`
+ *    writes the new window into the WindowUpdate the sender passes (one
+ *    object per sender, reused for every ACK, so the per-ACK path allocates
+ *    nothing); `onCongestionEvent` returns the new {ssthresh, cwnd}. The
+ *    sender applies both. A variant keeps its own estimates in its own
+ *    object.
+ *  - One time unit: seconds (SocketState.now, srtt, the RTTs of AckSample).
+ *  - One ACK sample: every per-ACK hook gets the same AckSample object,
+ *    filled once per ACK by the sender.
+ *
+ * The smallest variant is { name, ssthresh, increase }: the sender then
+ * answers a congestion event as RFC 5681 does (lossResponse in reno.ts).
+ *
+ * Where the next variants plug in (not built yet; the places are kept
+ * free for them):
+ *  - BBR v1 (Cardwell et al. 2016; Linux tcp_bbr.c) needs a per-ACK rate
+ *    sample and full control of the window and the sending rate. It adds to
+ *    AckSample the rate sample of Linux's struct rate_sample — `delivered`
+ *    (segments delivered between the sent packet and this ACK), `interval`
+ *    (seconds that took), `lost`, `appLimited`, `priorInFlight` — kept by
+ *    the sender per segment sent; to WindowUpdate a `pacingRate` (bit/s); and
+ *    to CongestionOps an optional `control(s, a, w)` (Linux cong_control)
+ *    that the sender calls on every ACK after the recovery step instead of
+ *    `increase`, and whose pacingRate the sender's output path honours (a
+ *    pacing timer beside the retransmission timer in sender.ts).
+ *  - DCTCP (RFC 8257; Linux tcp_dctcp.c) needs ECN: an `ece` flag and the
+ *    count of CE-marked segments this ACK covers in AckSample (the receiver
+ *    echoes them, the queues mark instead of dropping), a
+ *    CongestionEvent.Ecn answered through onCongestionEvent, which the
+ *    sender follows by entering CaState.CWR (../ca-state.ts); onStateChange
+ *    is Linux's set_state, onAck serves as its in_ack_event (with the ECE
+ *    flag), and a `cwndEvent` hook for Linux's CA_EVENT_ECN_IS_CE /
+ *    ECN_NO_CE would sit beside them.
+ *  - CUBIC with HyStart++ (RFC 9406) needs per-ACK RTT samples (AckSample
+ *    rtt and echoRtt already give them) and round boundaries: a `roundStart`
+ *    flag in AckSample, set by the sender when the ACK passes the segment
+ *    that was next to send when the previous round began (as Linux's
+ *    HyStart marks a round's end at snd_nxt, tcp_cubic.c `end_seq`), so
+ *    every variant counts rounds the same way.
  */
+import type { CaState } from '../ca-state';
 
-/** The sender state a variant may read and change (ns-3's TcpSocketState). */
+/** The sender state a variant may read (ns-3's TcpSocketState, read-only). */
 export interface SocketState {
   /** congestion window, segments (fractional in congestion avoidance) */
-  cwnd: number;
+  readonly cwnd: number;
   /** slow-start threshold, segments */
-  ssthresh: number;
+  readonly ssthresh: number;
   /** receiver window, segments */
   readonly rwnd: number;
   /** Reno-style fast-recovery inflation, segments (ns-2 dupwnd_) */
@@ -23,47 +66,87 @@ export interface SocketState {
   readonly mss: number;
   /** segments sent and not yet cumulatively acknowledged */
   readonly outstanding: number;
-  /** in fast recovery or after a timeout until the recovery point is acknowledged */
-  readonly inRecovery: boolean;
+  /** the congestion state (Linux tcp_ca_state, ns-3 TcpCongState_t) */
+  readonly state: CaState;
   /** highest sequence number cumulatively acknowledged (ns-2 highest_ack_; −1 before any ACK) */
   readonly highestAck: number;
   /** next sequence number to send (ns-2 t_seqno_; goes back after a timeout, go-back-N) */
   readonly tSeqno: number;
+  /** simulated time, seconds */
+  readonly now: number;
+}
+
+/**
+ * What one arriving ACK tells a variant: one object per sender, filled by
+ * the sender for each ACK and handed to every per-ACK hook (read it, do not
+ * keep it).
+ */
+export interface AckSample {
+  /** segments this ACK newly acknowledged cumulatively (0 for a duplicate) */
+  acked: number;
+  /** it repeats the last cumulative ACK (ns-2 `seqno == last_ack_`) */
+  dup: boolean;
+  /** the sender's RTT sample, seconds, or −1 (one timed segment per round trip, Karn's rule) */
+  rtt: number;
+  /**
+   * now minus the send time of the data segment that triggered this ACK
+   * (the timestamp echo), seconds; −1 for the ACK of the SYN
+   */
+  echoRtt: number;
+}
+
+/** The window a hook decides; the sender fills it with the current values before the call. */
+export interface WindowUpdate {
+  cwnd: number;
+  ssthresh: number;
+}
+
+/** What called for a window reduction. */
+export const enum CongestionEvent {
+  /** duplicate ACKs (or Vegas's fine-grained timer) made the sender retransmit */
+  FastRetransmit = 0,
+  /** the retransmission timer expired */
+  Timeout = 1,
 }
 
 export interface CongestionOps {
+  /** the variant's id, as scenarios name it ('reno', 'cubic', …) */
+  readonly name: string;
   /**
-   * An ACK acknowledged `acked` new segments outside fast recovery: grow cwnd
-   * (ns-2 opencwnd(), Linux cong_avoid). `now` in seconds.
+   * The slow-start threshold a loss detected by duplicate ACKs leaves, from
+   * the state as it is now (Linux .ssthresh, ns-3 GetSsThresh). Pure: no
+   * side effect, so it may be asked at any time.
    */
-  increase(s: SocketState, acked: number, now: number): void;
-  /** ssthresh after a loss: three duplicate ACKs (`timeout` false) or a retransmission timeout. */
-  ssthresh(s: SocketState, timeout: boolean, now: number): number;
-  /** cwnd right after a fast retransmit, given the new ssthresh. */
-  cwndAfterFastRetransmit(s: SocketState, ssthresh: number): number;
+  ssthresh(s: Readonly<SocketState>): number;
   /**
-   * Every ACK that arrives, after the recovery module processed it: `acked`
-   * segments it newly acknowledges cumulatively (0 for a duplicate), the
-   * sender's RTT sample in seconds or −1 (one timed segment per round trip),
-   * `now` in seconds; `dup` is true for a duplicate ACK (it repeats the last
-   * cumulative ACK, ns-2 `seqno == last_ack_`); `echoRtt` is now minus the
-   * send time of the data segment that triggered this ACK (the timestamp
-   * echo), seconds, or −1 for the ACK of the SYN. Vegas, Westwood and CUBIC
-   * observe the path here.
+   * An ACK acknowledged new data outside fast recovery (a.acked segments):
+   * write the grown window into `w` (ns-2 opencwnd(), Linux cong_avoid, ns-3
+   * IncreaseWindow). `w` holds the current cwnd and ssthresh on entry.
    */
-  onAck?(s: SocketState, acked: number, rtt: number, now: number, dup: boolean, echoRtt: number): void;
-  /** Told after the sender applied a loss response (cwnd and ssthresh already set). */
-  onLoss?(s: SocketState, timeout: boolean, now: number): void;
+  increase(s: Readonly<SocketState>, a: Readonly<AckSample>, w: WindowUpdate): void;
   /**
-   * Told of every segment put on the wire (the SYN included): its sequence
-   * number and `now` in seconds. Vegas keeps per-segment send times here for
-   * its fine-grained retransmission check.
+   * A congestion event: return the new ssthresh and cwnd. The variant may
+   * update its own state here (CUBIC's W_max, Vegas's last cut). Absent:
+   * ssthresh(s), and cwnd = ssthresh after a fast retransmit or 1 after a
+   * timeout (RFC 5681 §3.1–3.2).
    */
-  onSend?(seq: number, now: number): void;
-  /** cwnd after a retransmission timeout (default 1 segment; ns-2 Vegas restarts from 2). */
-  cwndAfterTimeout?(s: SocketState): number;
+  onCongestionEvent?(s: Readonly<SocketState>, ev: CongestionEvent): { ssthresh: number; cwnd: number };
+  /**
+   * Every ACK, after the sender and its recovery module processed it (the
+   * window already grown or cut): observe the path. Vegas, Westwood and
+   * CUBIC's HyStart++ read their RTT and bandwidth samples here.
+   */
+  onAck?(s: Readonly<SocketState>, a: Readonly<AckSample>): void;
+  /**
+   * The congestion state changed (Linux set_state, ns-3
+   * CongestionStateSet): told once per ACK or timeout that changed it, after
+   * the sender's own work, with the state before and after.
+   */
+  onStateChange?(s: Readonly<SocketState>, from: CaState, to: CaState): void;
+  /** A segment (the SYN included) was put on the wire: its sequence number; s.now is its send time. */
+  onSend?(s: Readonly<SocketState>, seq: number): void;
   /** Extra timeseries columns this variant reports (e.g. vegas_diff). */
-  readonly traceColumns: readonly string[];
+  readonly traceColumns?: readonly string[];
   /** Current value of traceColumns[i]. */
-  trace(i: number): number;
+  trace?(i: number): number;
 }

@@ -3,7 +3,8 @@
  * round trip through the hooks, check cwnd and ssthresh.
  */
 import { describe, expect, it } from 'vitest';
-import { handState, type HandState } from './hand-state';
+import { grow, handState, observe, type HandState } from './hand-state';
+import { CongestionEvent } from './types';
 import { DEFAULT_TCP } from '../../scenario/defaults';
 import type { VegasParams } from '../../scenario/types';
 import { Vegas } from './vegas';
@@ -25,18 +26,20 @@ const BASE = 0.1;
 function primed(params: VegasParams = DEFAULT_TCP.vegas, cwnd = 10, ssthresh = 2): { v: Vegas; s: State } {
   const v = new Vegas(params, 100);
   const s = state({ cwnd, ssthresh, highestAck: 90, tSeqno: 100 });
-  v.onAck(s, 1, -1, 0.5, false, BASE);
-  v.increase(s, 1, 1); // opens the round (begSeq = 100)
+  observe(v, s, 0.5, { echoRtt: BASE });
+  s.now = 1;
+  grow(v, s); // opens the round (begSeq = 100)
   s.cwnd = cwnd;
   return { v, s };
 }
 
 /** Close the open round (begSeq = 100) with one RTT sample. */
 function close(v: Vegas, s: State, o: { outstanding: number; sent: number; rtt: number; at: number }): void {
-  v.onAck(s, 1, -1, o.at, false, o.rtt);
+  observe(v, s, o.at, { echoRtt: o.rtt });
   s.tSeqno = 100 + o.sent;
   s.highestAck = s.tSeqno - o.outstanding;
-  v.increase(s, 1, o.at);
+  s.now = o.at;
+  grow(v, s);
 }
 
 describe('Vegas congestion avoidance: one comparison per round trip', () => {
@@ -73,7 +76,8 @@ describe('Vegas congestion avoidance: one comparison per round trip', () => {
     for (let i = 0; i < 9; i++) {
       s.highestAck++;
       s.tSeqno++;
-      v.increase(s, 1, 2 + i * 0.01);
+      s.now = 2 + i * 0.01;
+      grow(v, s);
     }
     expect(s.cwnd).toBeCloseTo(11, 9);
   });
@@ -91,13 +95,15 @@ describe('Vegas slow start: double every other round trip, leave when diff > γ'
     close(v, s, { outstanding: 4, sent: 4, rtt: BASE, at: 2 }); // diff 0, hold round
     expect(s.cwnd).toBe(4);
     s.highestAck++;
-    v.increase(s, 1, 2.01);
+    s.now = 2.01;
+    grow(v, s);
     expect(s.cwnd).toBe(4);
     // The next round trip closes when the ACKs pass segment 104.
-    v.onAck(s, 1, -1, 2.1, false, BASE);
+    observe(v, s, 2.1, { echoRtt: BASE });
     s.highestAck = 104;
     s.tSeqno = 108;
-    v.increase(s, 1, 2.1); // diff = 4 − 4 = 0 ≤ γ: grow
+    s.now = 2.1;
+    grow(v, s); // diff = 4 − 4 = 0 ≤ γ: grow
     expect(s.cwnd).toBe(5);
     expect(s.ssthresh).toBe(100);
   });
@@ -105,10 +111,11 @@ describe('Vegas slow start: double every other round trip, leave when diff > γ'
   it('leaves slow start when diff > γ on a growth round: ssthresh = 2, cwnd −1/8', () => {
     const { v, s } = primed(DEFAULT_TCP.vegas, 8, 100);
     close(v, s, { outstanding: 8, sent: 8, rtt: BASE, at: 2 }); // hold round
-    v.onAck(s, 1, -1, 2.1, false, 0.125);
+    observe(v, s, 2.1, { echoRtt: 0.125 });
     s.highestAck = 108;
     s.tSeqno = 116; // sent 8, outstanding 8: diff = 8 − 8·0.8 = 1.6 → 2 > γ
-    v.increase(s, 1, 2.1);
+    s.now = 2.1;
+    grow(v, s);
     expect(v.diff).toBeCloseTo(1.6, 9);
     expect(s.ssthresh).toBe(2);
     expect(s.cwnd).toBe(7);
@@ -117,20 +124,22 @@ describe('Vegas slow start: double every other round trip, leave when diff > γ'
   it('stops at ssthresh within a growth round', () => {
     const { v, s } = primed(DEFAULT_TCP.vegas, 4, 5);
     close(v, s, { outstanding: 4, sent: 4, rtt: BASE, at: 2 }); // hold
-    v.onAck(s, 1, -1, 2.1, false, BASE);
+    observe(v, s, 2.1, { echoRtt: BASE });
     s.highestAck = 104;
     s.tSeqno = 108;
-    v.increase(s, 1, 2.1); // grow: 5
+    s.now = 2.1;
+    grow(v, s); // grow: 5
     expect(s.cwnd).toBe(5);
     s.highestAck++;
-    v.increase(s, 1, 2.11);
+    s.now = 2.11;
+    grow(v, s);
     expect(s.cwnd).toBe(5);
   });
 });
 
 describe('Vegas loss response (ns-2)', () => {
   function sent(v: Vegas, seqs: number[], at: number): void {
-    for (const q of seqs) v.onSend(q, at);
+    for (const q of seqs) v.sent(q, at);
   }
 
   it.each([
@@ -142,10 +151,11 @@ describe('Vegas loss response (ns-2)', () => {
     const v = new Vegas(DEFAULT_TCP.vegas, 100);
     const s = state({ cwnd, ssthresh: 2, highestAck: 49, tSeqno: 60 });
     sent(v, [50, 51, 52, 53, 54, 55, 56, 57, 58, 59], 1);
-    for (let i = 1; i < transmissions; i++) v.onSend(50, 1.5);
-    const ssthresh = v.ssthresh(s, false, 2);
-    expect(ssthresh).toBe(2);
-    expect(v.cwndAfterFastRetransmit()).toBe(after);
+    for (let i = 1; i < transmissions; i++) v.sent(50, 1.5);
+    s.now = 2;
+    const r = v.onCongestionEvent(s, CongestionEvent.FastRetransmit);
+    expect(r.ssthresh).toBe(2);
+    expect(r.cwnd).toBe(after);
     expect(v.cutOnLastLoss).toBe(true);
   });
 
@@ -153,25 +163,37 @@ describe('Vegas loss response (ns-2)', () => {
     const v = new Vegas(DEFAULT_TCP.vegas, 100);
     const s = state({ cwnd: 12, highestAck: 49, tSeqno: 60 });
     sent(v, [50, 51, 52, 53, 54, 55, 56, 57, 58, 59], 1);
-    v.ssthresh(s, false, 2);
-    s.cwnd = v.cwndAfterFastRetransmit();
+    s.now = 2;
+    s.cwnd = v.onCongestionEvent(s, CongestionEvent.FastRetransmit).cwnd;
     s.highestAck = 52; // segment 53, sent at t = 1, is lost too
-    v.ssthresh(s, false, 2.2);
+    s.now = 2.2;
+    expect(v.onCongestionEvent(s, CongestionEvent.FastRetransmit).cwnd).toBe(9);
     expect(v.cutOnLastLoss).toBe(false);
-    expect(v.cwndAfterFastRetransmit()).toBe(9);
     // A segment sent after the cut is news again.
-    v.onSend(60, 2.3);
+    v.sent(60, 2.3);
     s.highestAck = 59;
-    v.ssthresh(s, false, 3);
-    expect(v.cwndAfterFastRetransmit()).toBe(7); // 9 − ⌊9/4⌋
+    s.now = 3;
+    expect(v.onCongestionEvent(s, CongestionEvent.FastRetransmit).cwnd).toBe(7); // 9 − ⌊9/4⌋
   });
 
   it('timeout: ssthresh = W/2, cwnd restarts from 2', () => {
     const v = new Vegas(DEFAULT_TCP.vegas, 100);
     const s = state({ cwnd: 13.7 });
-    expect(v.ssthresh(s, true, 1)).toBe(6);
-    expect(v.cwndAfterTimeout()).toBe(2);
-    expect(v.ssthresh(state({ cwnd: 3 }), true, 1)).toBe(2);
+    expect(v.onCongestionEvent(s, CongestionEvent.Timeout)).toEqual({ ssthresh: 6, cwnd: 2 });
+    expect(v.onCongestionEvent(state({ cwnd: 3 }), CongestionEvent.Timeout).ssthresh).toBe(2);
+    expect(v.ssthresh()).toBe(2); // after duplicate ACKs Vegas stays out of slow start
+  });
+
+  it('a timeout counts as a cut: a segment sent before it is no news', () => {
+    const v = new Vegas(DEFAULT_TCP.vegas, 100);
+    const s = state({ cwnd: 12, highestAck: 49, tSeqno: 60 });
+    sent(v, [50, 51, 52], 1);
+    s.now = 2;
+    v.onCongestionEvent(s, CongestionEvent.Timeout);
+    s.cwnd = 8;
+    s.now = 3;
+    expect(v.onCongestionEvent(s, CongestionEvent.FastRetransmit)).toEqual({ ssthresh: 2, cwnd: 8 });
+    expect(v.cutOnLastLoss).toBe(false);
   });
 });
 
@@ -180,44 +202,46 @@ describe('Vegas fine-grained timer', () => {
     const v = new Vegas(DEFAULT_TCP.vegas, 100);
     const s = state();
     expect(v.fineTimeout).toBe(Infinity);
-    v.onAck(s, 1, -1, 1, false, 0.1);
+    observe(v, s, 1, { echoRtt: 0.1 });
     expect(v.fineTimeout).toBeCloseTo(0.15 * (17 / 16), 12);
-    for (let i = 0; i < 200; i++) v.onAck(s, 1, -1, 1, false, 0.1);
+    for (let i = 0; i < 200; i++) observe(v, s, 1, { echoRtt: 0.1 });
     expect(v.fineTimeout).toBeCloseTo(0.1 * (17 / 16), 6);
   });
 
   it('ignores duplicate ACKs and the SYN (echoRtt −1)', () => {
     const v = new Vegas(DEFAULT_TCP.vegas, 100);
     const s = state();
-    v.onAck(s, 1, -1, 1, false, -1);
-    v.onAck(s, 0, -1, 1, true, 0.05);
+    observe(v, s, 1, { echoRtt: -1 });
+    observe(v, s, 1, { acked: 0, dup: true, echoRtt: 0.05 });
     expect(v.baseRtt).toBe(Infinity);
     expect(v.fineTimeout).toBe(Infinity);
   });
 
   it('a segment is overdue once fineTimeout has passed since it was sent', () => {
     const v = new Vegas(DEFAULT_TCP.vegas, 100);
-    v.onAck(state(), 1, -1, 1, false, 0.1);
-    v.onSend(7, 2);
+    observe(v, state(), 1, { echoRtt: 0.1 });
+    v.sent(7, 2);
     expect(v.expired(7, 2 + v.fineTimeout - 1e-6)).toBe(false);
     expect(v.expired(7, 2 + v.fineTimeout + 1e-9)).toBe(true);
     expect(v.expired(8, 100)).toBe(false); // never sent
     expect(v.transmits(7)).toBe(1);
-    v.onSend(7, 3);
+    v.sent(7, 3);
     expect(v.transmits(7)).toBe(2);
   });
 
   it('a fast retransmit backs the timer off: ×9/8, or ×2 for a retransmission', () => {
     const v = new Vegas(DEFAULT_TCP.vegas, 100);
     const s = state({ cwnd: 12, highestAck: 6, tSeqno: 10 });
-    v.onAck(s, 1, -1, 1, false, 0.1);
-    for (const q of [7, 8, 9]) v.onSend(q, 1);
+    observe(v, s, 1, { echoRtt: 0.1 });
+    for (const q of [7, 8, 9]) v.sent(q, 1);
     const t0 = v.fineTimeout;
-    v.ssthresh(s, false, 2);
-    expect(v.fineTimeout).toBeCloseTo(t0 * 9 / 8, 12);
-    v.onSend(7, 2);
-    v.ssthresh(s, false, 3);
-    expect(v.fineTimeout).toBeCloseTo(t0 * 9 / 4, 12);
+    s.now = 2;
+    v.onCongestionEvent(s, CongestionEvent.FastRetransmit);
+    expect(v.fineTimeout).toBeCloseTo((t0 * 9) / 8, 12);
+    v.sent(7, 2);
+    s.now = 3;
+    v.onCongestionEvent(s, CongestionEvent.FastRetransmit);
+    expect(v.fineTimeout).toBeCloseTo((t0 * 9) / 4, 12);
   });
 });
 

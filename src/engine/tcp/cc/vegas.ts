@@ -65,7 +65,7 @@
  */
 import type { VegasParams } from '../../scenario/types';
 import { lossWindow, renoSsthresh } from './reno';
-import type { CongestionOps, SocketState } from './types';
+import { CongestionEvent, type AckSample, type CongestionOps, type SocketState, type WindowUpdate } from './types';
 
 const TRACE_COLUMNS = ['vegas_diff', 'vegas_base_rtt_ms', 'vegas_expected_kbps', 'vegas_actual_kbps'] as const;
 
@@ -88,6 +88,7 @@ export interface VegasOps extends CongestionOps {
 }
 
 export class Vegas implements VegasOps {
+  readonly name = 'vegas';
   readonly traceColumns: readonly string[] = TRACE_COLUMNS;
 
   private readonly alpha: number;
@@ -125,8 +126,6 @@ export class Vegas implements VegasOps {
 
   /** when the last loss response cut cwnd, seconds (ns-2 t_cwnd_changed_) */
   private cwndCutAt = -1;
-  /** cwnd decided by ssthresh() for cwndAfterFastRetransmit() */
-  private pendingCwnd = 1;
   cutOnLastLoss = false;
 
   constructor(p: VegasParams, window: number) {
@@ -143,16 +142,20 @@ export class Vegas implements VegasOps {
 
   // ------------------------------------------------------------ growth
 
-  increase(s: SocketState, _acked: number, now: number): void {
-    if (s.highestAck >= this.begSeq) this.compare(s, now);
+  increase(s: Readonly<SocketState>, _a: Readonly<AckSample>, w: WindowUpdate): void {
+    if (s.highestAck >= this.begSeq) this.compare(s, w);
     // The decision holds for a round trip; slow start must still stop at ssthresh.
-    if (this.incr === 1 && s.cwnd >= s.ssthresh) this.incr = 0;
+    if (this.incr === 1 && w.cwnd >= w.ssthresh) this.incr = 0;
     // Grow only while the window is in use.
-    if (this.incr > 0 && s.cwnd - (s.tSeqno - s.highestAck) <= 2) s.cwnd += this.incr;
+    if (this.incr > 0 && w.cwnd - (s.tSeqno - s.highestAck) <= 2) w.cwnd += this.incr;
   }
 
-  /** The once-per-round-trip comparison of expected and actual rates. */
-  private compare(s: SocketState, now: number): void {
+  /**
+   * The once-per-round-trip comparison of expected and actual rates; leaving
+   * slow start or shrinking changes `w` at once.
+   */
+  private compare(s: Readonly<SocketState>, w: WindowUpdate): void {
+    const now = s.now;
     if (this.begTime >= 0) {
       const rtt = this.cntRtt > 0 ? this.sumRtt / this.cntRtt : now - this.begTime;
       const sent = s.tSeqno - this.begSeq;
@@ -163,22 +166,22 @@ export class Vegas implements VegasOps {
         this.expectedRate = (s.tSeqno - s.highestAck) / this.baseRtt;
         this.diff = (this.expectedRate - this.actualRate) * this.baseRtt;
         const delta = Math.trunc(this.diff + 0.5); // ns-2 int(diff + 0.5)
-        if (s.cwnd < s.ssthresh) {
+        if (w.cwnd < w.ssthresh) {
           // Modified slow start: grow on every other round trip only.
           this.incFlag = !this.incFlag;
           if (!this.incFlag) this.incr = 0;
           else if (delta > this.gamma) {
-            s.ssthresh = 2;
-            s.cwnd -= s.cwnd / 8;
-            if (s.cwnd < 2) s.cwnd = 2;
+            w.ssthresh = 2;
+            w.cwnd -= w.cwnd / 8;
+            if (w.cwnd < 2) w.cwnd = 2;
             this.incr = 0;
           } else this.incr = 1;
         } else if (delta > this.beta) {
-          s.cwnd -= 1;
-          if (s.cwnd < 2) s.cwnd = 2;
+          w.cwnd -= 1;
+          if (w.cwnd < 2) w.cwnd = 2;
           this.incr = 0;
         } else if (delta < this.alpha) {
-          this.incr = 1 / s.cwnd;
+          this.incr = 1 / w.cwnd;
         } else {
           this.incr = 0;
         }
@@ -190,8 +193,9 @@ export class Vegas implements VegasOps {
     this.begTime = now;
   }
 
-  onAck(_s: SocketState, acked: number, _rtt: number, _now: number, _dup: boolean, echoRtt: number): void {
-    if (acked <= 0 || echoRtt <= 0) return;
+  onAck(_s: Readonly<SocketState>, a: Readonly<AckSample>): void {
+    const echoRtt = a.echoRtt;
+    if (a.acked <= 0 || echoRtt <= 0) return;
     this.sumRtt += echoRtt;
     this.cntRtt++;
     if (echoRtt < this.baseRtt) this.baseRtt = echoRtt;
@@ -209,7 +213,12 @@ export class Vegas implements VegasOps {
     this.fineTimeout = t + t / 16;
   }
 
-  onSend(seq: number, now: number): void {
+  onSend(s: Readonly<SocketState>, seq: number): void {
+    this.sent(seq, s.now);
+  }
+
+  /** Segment `seq` left at `now` (seconds). */
+  sent(seq: number, now: number): void {
     const i = seq & this.mask;
     if (seq > this.maxSent) {
       this.maxSent = seq;
@@ -229,8 +238,21 @@ export class Vegas implements VegasOps {
 
   // ------------------------------------------------------------ loss
 
-  ssthresh(s: SocketState, timeout: boolean, now: number): number {
-    if (timeout) return renoSsthresh(s);
+  /** After duplicate ACKs Vegas stays out of slow start: ssthresh 2 (ns-2). */
+  ssthresh(): number {
+    return 2;
+  }
+
+  /**
+   * A fast retransmit backs the fine-grained timer off and cuts the window
+   * only if the lost segment left after the last cut; a timeout sets
+   * ssthresh = W/2 and restarts from cwnd 2 (ns-2 v_slowstart_).
+   */
+  onCongestionEvent(s: Readonly<SocketState>, ev: CongestionEvent): { ssthresh: number; cwnd: number } {
+    if (ev === CongestionEvent.Timeout) {
+      this.cwndCutAt = s.now;
+      return { ssthresh: renoSsthresh(s), cwnd: CWND_AFTER_TIMEOUT };
+    }
     const seq = s.highestAck + 1;
     const n = this.transmits(seq);
     if (this.fineTimeout !== Infinity) {
@@ -243,26 +265,12 @@ export class Vegas implements VegasOps {
       if (w <= 3) w = 2;
       else if (n > 1) w >>= 1;
       else w -= w >> 2;
-      this.pendingCwnd = w;
-      this.cwndCutAt = now;
+      this.cwndCutAt = s.now;
       this.cutOnLastLoss = true;
-    } else {
-      this.pendingCwnd = s.cwnd;
-      this.cutOnLastLoss = false;
+      return { ssthresh: 2, cwnd: w };
     }
-    return 2;
-  }
-
-  cwndAfterFastRetransmit(): number {
-    return this.pendingCwnd;
-  }
-
-  cwndAfterTimeout(): number {
-    return CWND_AFTER_TIMEOUT;
-  }
-
-  onLoss(_s: SocketState, timeout: boolean, now: number): void {
-    if (timeout) this.cwndCutAt = now;
+    this.cutOnLastLoss = false;
+    return { ssthresh: 2, cwnd: s.cwnd };
   }
 
   // ------------------------------------------------------------ traces

@@ -3,8 +3,8 @@
  * one hook, check cwnd and ssthresh; and the bandwidth filter on ACK trains.
  */
 import { describe, expect, it } from 'vitest';
-import { handState, type HandState } from './hand-state';
-import type { CongestionOps } from './types';
+import { grow, handState, observe, respond, type HandState } from './hand-state';
+import { CongestionEvent } from './types';
 import { Westwood } from './westwood';
 
 type State = HandState;
@@ -26,7 +26,7 @@ function ackTrain(w: Westwood, s: State, n: number, dt: number, t0: number): num
   let t = t0;
   for (let i = 0; i < n; i++) {
     t = t0 + i * dt;
-    w.onAck(s, 1, -1, t, false, 0.05);
+    observe(w, s, t, { echoRtt: 0.05 });
   }
   return t;
 }
@@ -41,16 +41,13 @@ describe('Westwood loss response: ssthresh = BWE · RTTmin / segment size', () =
   ])('%s', (_name, bwe, rttMin, cwnd, ssthresh, cwndAfter) => {
     const w = measured(bwe, rttMin);
     const s = state({ cwnd });
-    const th = w.ssthresh(s);
-    expect(th).toBe(ssthresh);
-    expect(w.cwndAfterFastRetransmit(s, th)).toBe(cwndAfter);
+    expect(w.ssthresh(s)).toBe(ssthresh);
+    expect(respond(w, s, CongestionEvent.FastRetransmit)).toEqual({ ssthresh, cwnd: cwndAfter });
   });
 
-  it('a timeout sets the same ssthresh (cwnd = 1 is the sender’s)', () => {
+  it('a timeout sets the same ssthresh, and cwnd 1', () => {
     const w = measured(8e6, 0.05);
-    expect(w.ssthresh(state({ cwnd: 80 }))).toBe(50);
-    const ops: CongestionOps = w;
-    expect(ops.cwndAfterTimeout).toBeUndefined();
+    expect(w.onCongestionEvent(state({ cwnd: 80 }), CongestionEvent.Timeout)).toEqual({ ssthresh: 50, cwnd: 1 });
   });
 
   it('uses srtt while no RTT sample has been seen', () => {
@@ -66,7 +63,7 @@ describe('Westwood growth is Reno’s', () => {
     ['congestion avoidance: +1/cwnd per ACK', 20, 10, 20.05],
   ])('%s', (_name, cwnd, ssthresh, after) => {
     const s = state({ cwnd, ssthresh });
-    new Westwood({ filterTau: 0.5 }).increase(s);
+    grow(new Westwood({ filterTau: 0.5 }), s);
     expect(s.cwnd).toBeCloseTo(after, 12);
   });
 });
@@ -84,7 +81,7 @@ describe('Westwood bandwidth estimate (Tustin filter)', () => {
     for (const tau of [0.5, 1]) {
       const w = new Westwood({ filterTau: tau });
       const s = state();
-      w.onAck(s, 1, -1, 1, false, 0.05); // starts the clock
+      observe(w, s, 1, { echoRtt: 0.05 }); // starts the clock
       ackTrain(w, s, Math.round(tau / 0.001), 0.001, 1.001);
       expect(w.bwe / 8e6).toBeGreaterThan(0.62);
       expect(w.bwe / 8e6).toBeLessThan(0.645);
@@ -95,10 +92,10 @@ describe('Westwood bandwidth estimate (Tustin filter)', () => {
     const s = state();
     const plain = new Westwood({ filterTau: 0.5 });
     const dups = new Westwood({ filterTau: 0.5 });
-    for (const w of [plain, dups]) w.onAck(s, 1, -1, 1, false, 0.05);
-    for (let i = 1; i <= 4; i++) plain.onAck(s, 1, -1, 1 + i * 0.001, false, 0.05);
-    for (let i = 1; i <= 3; i++) dups.onAck(s, 0, -1, 1 + i * 0.001, true, 0.05);
-    dups.onAck(s, 4, -1, 1.004, false, 0.05); // the retransmission fills the hole: 4 segments acknowledged
+    for (const w of [plain, dups]) observe(w, s, 1, { echoRtt: 0.05 });
+    for (let i = 1; i <= 4; i++) observe(plain, s, 1 + i * 0.001, { echoRtt: 0.05 });
+    for (let i = 1; i <= 3; i++) observe(dups, s, 1 + i * 0.001, { acked: 0, dup: true, echoRtt: 0.05 });
+    observe(dups, s, 1.004, { acked: 4, echoRtt: 0.05 }); // the retransmission fills the hole: 4 segments acknowledged
     expect(dups.bwe).toBeCloseTo(plain.bwe, 6);
   });
 
@@ -106,11 +103,11 @@ describe('Westwood bandwidth estimate (Tustin filter)', () => {
     const s = state();
     const a = new Westwood({ filterTau: 0.5 });
     const b = new Westwood({ filterTau: 0.5 });
-    for (const w of [a, b]) w.onAck(s, 1, -1, 1, false, 0.05);
-    a.onAck(s, 0, -1, 1.001, true, 0.05);
-    a.onAck(s, 5, -1, 1.002, false, 0.05); // 1 reported by the duplicate, 4 new
-    b.onAck(s, 1, -1, 1.001, false, 0.05);
-    b.onAck(s, 4, -1, 1.002, false, 0.05);
+    for (const w of [a, b]) observe(w, s, 1, { echoRtt: 0.05 });
+    observe(a, s, 1.001, { acked: 0, dup: true, echoRtt: 0.05 });
+    observe(a, s, 1.002, { acked: 5, echoRtt: 0.05 }); // 1 reported by the duplicate, 4 new
+    observe(b, s, 1.001, { echoRtt: 0.05 });
+    observe(b, s, 1.002, { acked: 4, echoRtt: 0.05 });
     expect(a.bwe).toBeCloseTo(b.bwe, 6);
   });
 
@@ -119,7 +116,7 @@ describe('Westwood bandwidth estimate (Tustin filter)', () => {
     const s = state();
     const t = ackTrain(w, s, 5000, 0.001, 1);
     const before = w.bwe;
-    w.onAck(s, 1, -1, t + 2, false, 0.05); // two seconds of silence: 7 null samples, then one segment over 0.25 s
+    observe(w, s, t + 2, { echoRtt: 0.05 }); // two seconds of silence: 7 null samples, then one segment over 0.25 s
     expect(w.bwe).toBeLessThan(0.05 * before);
     expect(w.bwe).toBeGreaterThan(0);
   });
@@ -127,20 +124,20 @@ describe('Westwood bandwidth estimate (Tustin filter)', () => {
   it('ignores an old ACK, and the first ACK only starts the clock', () => {
     const w = new Westwood({ filterTau: 0.5 });
     const s = state();
-    w.onAck(s, 1, -1, 1, false, -1);
+    observe(w, s, 1, { echoRtt: -1 });
     expect(w.bwe).toBe(0);
-    w.onAck(s, 0, -1, 1.001, false, 0.05); // neither new nor duplicate
+    observe(w, s, 1.001, { acked: 0, echoRtt: 0.05 }); // neither new nor duplicate
     expect(w.bwe).toBe(0);
   });
 
   it('RTTmin is the smallest echo RTT, the SYN’s (−1) excluded', () => {
     const w = new Westwood({ filterTau: 0.5 });
     const s = state();
-    w.onAck(s, 1, -1, 1, false, -1);
+    observe(w, s, 1, { echoRtt: -1 });
     expect(w.rttMin).toBe(Infinity);
-    w.onAck(s, 1, -1, 1.1, false, 0.03);
-    w.onAck(s, 0, -1, 1.2, true, 0.021);
-    w.onAck(s, 1, -1, 1.3, false, 0.04);
+    observe(w, s, 1.1, { echoRtt: 0.03 });
+    observe(w, s, 1.2, { acked: 0, dup: true, echoRtt: 0.021 });
+    observe(w, s, 1.3, { echoRtt: 0.04 });
     expect(w.rttMin).toBe(0.021);
     expect(w.trace(w.traceColumns.indexOf('westwood_rtt_min_ms'))).toBeCloseTo(21, 9);
   });

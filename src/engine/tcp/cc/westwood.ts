@@ -48,7 +48,7 @@
  */
 import type { WestwoodParams } from '../../scenario/types';
 import { renoIncrease } from './reno';
-import type { CongestionOps, SocketState } from './types';
+import { CongestionEvent, type AckSample, type CongestionOps, type SocketState, type WindowUpdate } from './types';
 
 const TRACE_COLUMNS = ['westwood_bwe_kbps', 'westwood_rtt_min_ms'] as const;
 
@@ -56,6 +56,7 @@ const TRACE_COLUMNS = ['westwood_bwe_kbps', 'westwood_rtt_min_ms'] as const;
 const MIN_REST = 0.01;
 
 export class Westwood implements CongestionOps {
+  readonly name = 'westwood';
   readonly traceColumns: readonly string[] = TRACE_COLUMNS;
 
   private readonly tau: number;
@@ -76,21 +77,25 @@ export class Westwood implements CongestionOps {
     this.tau = p.filterTau;
   }
 
-  increase(s: SocketState): void {
-    renoIncrease(s);
+  increase(s: Readonly<SocketState>, _a: Readonly<AckSample>, w: WindowUpdate): void {
+    renoIncrease(s, w);
   }
 
   /** ssthresh = BWE · RTTmin in segments, at least 2. */
-  ssthresh(s: SocketState): number {
+  ssthresh(s: Readonly<SocketState>): number {
     const rtt = this.rttMin < Infinity ? this.rttMin : s.srtt;
     return Math.max(Math.floor((this.bwe * rtt) / (8 * s.mss)), 2);
   }
 
-  cwndAfterFastRetransmit(s: SocketState, ssthresh: number): number {
-    return Math.min(s.cwnd, ssthresh);
+  /** The same ssthresh after either event; cwnd = min(cwnd, ssthresh) after a fast retransmit, 1 after a timeout. */
+  onCongestionEvent(s: Readonly<SocketState>, ev: CongestionEvent): { ssthresh: number; cwnd: number } {
+    const ssthresh = this.ssthresh(s);
+    return { ssthresh, cwnd: ev === CongestionEvent.Timeout ? 1 : Math.min(s.cwnd, ssthresh) };
   }
 
-  onAck(s: SocketState, acked: number, _rtt: number, now: number, dup: boolean, echoRtt: number): void {
+  onAck(s: Readonly<SocketState>, a: Readonly<AckSample>): void {
+    const { acked, dup, echoRtt } = a;
+    const now = s.now;
     if (echoRtt > 0 && echoRtt < this.rttMin) this.rttMin = echoRtt;
     // AckedCount: how many segments this ACK tells us have left the network.
     let count: number;

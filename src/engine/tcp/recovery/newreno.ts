@@ -8,73 +8,66 @@
  * adding back one segment (RFC 6582 §3.2 step 5). The retransmission timer is
  * reset only on the first partial ACK (the "Impatient" variant), so a window
  * with many holes falls back to a timeout rather than one retransmission per
- * RTT for ever.
+ * RTT for ever. At most two segments leave per ACK while duplicate ACKs
+ * arrive (ns-2 maxburst_ in recovery).
  *
  * Where ns-2 and RFC 6582 differ, ns-2 is followed: on leaving recovery the
  * inflation is removed and cwnd keeps what deflation left (ns-2
  * exit_recovery_fix_ = 0) rather than min(ssthresh, FlightSize + 1); and the
  * exiting ACK also grows cwnd by 1/cwnd as any new ACK does.
  */
-import { Ev } from '../../core/event-log';
-import { CwndAction, type TcpSender } from '../sender';
-import { renoBeforeTimeout, renoDupAck } from './reno';
-import type { RecoveryOps } from './types';
+import { CaState } from '../ca-state';
+import { Ev } from '../../output/event-log';
+import { classicDupAck, renoEnter, renoExit, renoTimeout } from './reno';
+import type { RecoveryContext, RecoveryOps } from './types';
 
-function partialAck(s: TcpSender, ack: number, now: number): void {
-  if (!s.firstPartial) {
-    s.firstPartial = true;
-    s.newTimer(ack, now);
+export class NewRenoRecovery implements RecoveryOps {
+  readonly name = 'newreno';
+  readonly usesSack = false;
+  readonly inflates = true;
+  readonly fastRecovery = true;
+  readonly growOnExit = true;
+  /** a partial ACK was seen in this recovery (the timer was reset then) */
+  private firstPartial = false;
+
+  onDupAck(c: RecoveryContext): boolean {
+    return classicDupAck(c, c.state === CaState.Recovery);
   }
-  // RFC 6582 §3.2 step 5: deflate by the data acknowledged, add back one segment.
-  const deflate = ack - s.lastAck;
-  if (s.inflation > deflate) s.inflation -= deflate - 1;
-  else {
-    s.cwnd -= deflate - s.inflation;
-    s.inflation = 1;
+
+  enter(c: RecoveryContext): void {
+    this.firstPartial = false;
+    renoEnter(c);
   }
-  if (s.cwnd < 1) s.cwnd = 1;
-  s.lastAck = ack;
-  s.highestAck = ack;
-  if (s.tSeqno < ack + 1) s.tSeqno = ack + 1;
-  if (s.rttActive && ack >= s.rttSeq) {
+
+  onPartialAck(c: RecoveryContext, acked: number): boolean {
+    if (!this.firstPartial) {
+      this.firstPartial = true;
+      c.restartRtxTimer();
+    }
+    // RFC 6582 §3.2 step 5: deflate by the data acknowledged, add back one segment.
+    if (c.inflation > acked) c.inflation -= acked - 1;
+    else {
+      c.cwnd -= acked - c.inflation;
+      c.inflation = 1;
+    }
+    if (c.cwnd < 1) c.cwnd = 1;
     // The timed segment was acknowledged after a retransmission: no sample (Karn).
-    s.rttActive = false;
-    s.rtt.backoff = 1;
+    c.discardRttSample();
+    const next = c.highestAck + 1;
+    c.send(next);
+    c.log(Ev.PartialAck, c.highestAck, c.seg(c.recover), c.seg(next));
+    return true;
   }
-  s.output(ack + 1, now);
-  s.log(Ev.PartialAck, ack, s.segArg(s.recover), s.segArg(ack + 1));
+
+  exit = renoExit;
+  onTimeout = renoTimeout;
+
+  send(c: RecoveryContext): void {
+    if (c.dupacks === 0) c.sendMuch(0);
+    else if (c.dupacks > c.dupThresh - 1) c.sendMuch(2);
+  }
 }
 
-export const newreno: RecoveryOps = {
-  name: 'newreno',
-  usesSack: false,
-  inflates: true,
-  onAck(s: TcpSender, ack: number, _pkt: number, now: number): void {
-    const thresh = s.spec.tcp.dupAckThreshold;
-    if (ack > s.lastAck) {
-      if (ack >= s.recover || s.lastCwndAction !== CwndAction.Dupack) {
-        if (s.inflation > 0) {
-          s.inflation = 0;
-          if (s.lastCwndAction === CwndAction.Dupack) {
-            s.lastCwndAction = CwndAction.Exited;
-            s.log(Ev.RecoveryExit, ack, s.segArg(s.recover), 0);
-          }
-        }
-        s.firstPartial = false;
-        const acked = ack - s.highestAck;
-        s.newAck(ack, now);
-        s.openCwnd(acked, now);
-      } else {
-        partialAck(s, ack, now);
-      }
-    } else if (ack === s.lastAck) {
-      renoDupAck(s, now);
-    }
-    if (s.dupacks === 0) s.sendMuch(now, 0);
-    else if (s.dupacks > thresh - 1) s.sendMuch(now, 2);
-  },
-  beforeTimeout: renoBeforeTimeout,
-  sendMuch(s: TcpSender, now: number, maxburst: number): void {
-    s.sendMuch(now, maxburst);
-  },
-};
+export function createNewReno(): RecoveryOps {
+  return new NewRenoRecovery();
+}

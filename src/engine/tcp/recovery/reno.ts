@@ -6,64 +6,62 @@
  * The first ACK for new data ends recovery and deflates the window, even if
  * it is a partial ACK: with two or more losses in one window the remaining
  * holes usually wait for the retransmission timer.
+ *
+ * The duplicate-ACK counting, the start of recovery, its end and the
+ * timeout steps here are shared by NewReno (newreno.ts) and, in part, Tahoe
+ * and Vegas.
  */
-import { Ev } from '../../core/event-log';
-import { CwndAction, type TcpSender } from '../sender';
-import { mayFastRetransmit, type RecoveryOps } from './types';
+import { CaState } from '../ca-state';
+import { Ev } from '../../output/event-log';
+import { ExitReason, mayFastRetransmit, type RecoveryContext, type RecoveryOps } from './types';
 
-/** Enter Reno-style fast recovery: retransmit, halve, inflate by the dupack threshold. */
-export function renoFastRetransmit(s: TcpSender, now: number): void {
-  s.fastRetransmitResponse(false, now);
-  s.resetRtxTimer(true, false, now);
-  s.output(s.lastAck + 1, now);
-  s.inflation = s.spec.tcp.dupAckThreshold;
-  s.log(Ev.RecoveryEnter, s.recover, Math.floor(s.cwnd) + s.inflation, 0);
+/**
+ * Count a duplicate ACK (ns-2 dupack processing): the threshold calls for a
+ * fast retransmit if allowed; beyond it the window inflates when `inflate`;
+ * below it limited transmit sends a segment. Returns true for a fast retransmit.
+ */
+export function classicDupAck(c: RecoveryContext, inflate: boolean): boolean {
+  c.dupacks++;
+  if (c.dupacks === c.dupThresh) return mayFastRetransmit(c);
+  if (c.dupacks > c.dupThresh) {
+    if (inflate) c.inflation++;
+  } else c.sendOne();
+  return false;
 }
 
-/** Duplicate ACK counting shared by Reno and NewReno. */
-export function renoDupAck(s: TcpSender, now: number): void {
-  const thresh = s.spec.tcp.dupAckThreshold;
-  s.dupacks++;
-  if (s.dupacks === thresh) {
-    if (mayFastRetransmit(s)) renoFastRetransmit(s, now);
-  } else if (s.dupacks > thresh && s.lastCwndAction === CwndAction.Dupack) {
-    s.inflation++;
-  } else if (s.dupacks < thresh) {
-    s.sendOne(now);
-  }
+/** Enter Reno-style fast recovery: retransmit the first hole, inflate by the duplicate ACKs (RFC 5681 §3.2 steps 2–3). */
+export function renoEnter(c: RecoveryContext): void {
+  c.resetRtxTimer(true, false);
+  c.send(c.highestAck + 1);
+  c.inflation = c.dupThresh;
+  c.log(Ev.RecoveryEnter, c.recover, Math.floor(c.cwnd) + c.inflation, 0);
 }
 
-export function renoBeforeTimeout(s: TcpSender): void {
-  if (s.lastCwndAction === CwndAction.Dupack && s.inflation > 0) {
-    s.log(Ev.RecoveryExit, s.highestAck, s.segArg(s.recover), 2);
-  }
-  s.inflation = 0;
-  s.dupacks = 0;
-  s.recover = s.maxSeq;
+/**
+ * Report the end of Reno-style recovery. A timeout reports it only while the
+ * window is inflated: Vegas's retransmission without a cut never inflated
+ * it, and ns-2 reports nothing then.
+ */
+export function renoExit(c: RecoveryContext, ack: number, reason: ExitReason): void {
+  if (reason !== ExitReason.Timeout || c.inflation > 0) c.log(Ev.RecoveryExit, ack, c.seg(c.recover), reason);
 }
 
-export const reno: RecoveryOps = {
-  name: 'reno',
-  usesSack: false,
-  inflates: true,
-  onAck(s: TcpSender, ack: number, _pkt: number, now: number): void {
-    if (ack > s.lastAck) {
-      if (s.lastCwndAction === CwndAction.Dupack) {
-        s.lastCwndAction = CwndAction.Exited;
-        s.inflation = 0;
-        s.log(Ev.RecoveryExit, ack, s.segArg(s.recover), ack < s.recover ? 1 : 0);
-      }
-      s.inflation = 0;
-      const acked = ack - s.highestAck;
-      s.newAck(ack, now);
-      s.openCwnd(acked, now);
-    } else if (ack === s.lastAck) {
-      renoDupAck(s, now);
-    }
-    s.sendMuch(now, 0);
-  },
-  beforeTimeout: renoBeforeTimeout,
-  sendMuch(s: TcpSender, now: number, maxburst: number): void {
-    s.sendMuch(now, maxburst);
-  },
-};
+/** ns-2 Reno's timeout steps: forget the duplicate ACKs, and wait past everything sent for the next fast retransmit. */
+export function renoTimeout(c: RecoveryContext): void {
+  c.dupacks = 0;
+  c.recover = c.maxSeq;
+}
+
+export function createReno(): RecoveryOps {
+  return {
+    name: 'reno',
+    usesSack: false,
+    inflates: true,
+    fastRecovery: true,
+    growOnExit: true,
+    onDupAck: (c) => classicDupAck(c, c.state === CaState.Recovery),
+    enter: renoEnter,
+    exit: renoExit,
+    onTimeout: renoTimeout,
+  };
+}

@@ -12,115 +12,117 @@
  * shows below the highest SACKed segment, then new data. Several holes are
  * so repaired in one round trip. Recovery ends when the ACKs cover the
  * recovery point; cwnd is then ssthresh (no growth on that ACK, as Sack1).
+ * After a timeout duplicate ACKs are not counted until a new ACK arrives
+ * (ns-2 timeout_).
  *
  * RFC 6675 computes pipe from the scoreboard and marks a hole lost only with
  * DupThresh SACKed segments above it; ns-2's counting estimate is kept so
  * that results compare with the papers, which all used Sack1.
  */
-import { Ev } from '../../core/event-log';
-import { CwndAction, type TcpSender } from '../sender';
-import { mayFastRetransmit, type RecoveryOps } from './types';
+import { CaState } from '../ca-state';
+import { Ev } from '../../output/event-log';
+import { Scoreboard } from '../scoreboard';
+import { ExitReason, mayFastRetransmit, type RecoveryContext, type RecoveryOps } from './types';
 
-function sackFastRetransmit(s: TcpSender, now: number): void {
-  const sb = s.scoreboard!;
-  s.recover = s.maxSeq;
-  s.pipe = s.maxSeq - s.highestAck - s.spec.tcp.dupAckThreshold;
-  s.resetRtxTimer(true, false, now);
-  s.fastRecov = true;
-  sb.markRetran(s.highestAck + 1);
-  s.fastRetransmitResponse(false, now);
-  s.output(s.lastAck + 1, now);
-  s.log(Ev.RecoveryEnter, s.recover, s.pipe, 1);
-}
+export class SackRecovery implements RecoveryOps {
+  readonly name = 'sack';
+  readonly usesSack = true;
+  readonly inflates = false;
+  readonly fastRecovery = true;
+  readonly growOnExit = false;
+  readonly scoreboard = new Scoreboard();
+  /** segments estimated in the network during recovery (ns-2 pipe_) */
+  pipe = 0;
+  /** a timeout happened and no new ACK since: duplicate ACKs are not counted (ns-2 timeout_) */
+  private afterTimeout = false;
 
-function sendMuch(s: TcpSender, now: number, maxburst: number): void {
-  const sb = s.scoreboard!;
-  let win = s.window();
-  let n = 0;
-  for (;;) {
-    const open = s.fastRecov ? s.pipe < Math.floor(s.cwnd) : s.tSeqno <= s.lastAck + win;
-    if (!open || s.lastAck + 1 >= s.curSeq) break;
-    let x = sb.nextRetran();
-    if (x === -1) {
-      const allowed = s.fastRecov ? s.tSeqno <= s.highestAck + s.rwnd : s.tSeqno <= s.highestAck + win;
-      if (!allowed || s.tSeqno >= s.curSeq) break;
-      x = s.tSeqno++;
-    } else if (s.recover >= 0 && x <= s.highestAck + s.rwnd) {
-      sb.markRetran(x);
-      win = s.window();
-      s.log(Ev.Retransmit, x, s.segArg(sb.right));
-    } else break;
-    s.output(x, now);
-    if (s.tSeqno <= x) s.tSeqno = x + 1;
-    n++;
-    s.pipe++;
-    if (maxburst > 0 && n === maxburst) break;
+  onDupAck(c: RecoveryContext, pkt: number): boolean {
+    const sb = this.scoreboard;
+    if (c.state === CaState.Recovery) {
+      this.pipe--;
+      if (!this.afterTimeout && sb.update(c.highestAck, c.pool, pkt) > 0 && c.dupacks > 0) c.dupacks++;
+      return false;
+    }
+    // Only a duplicate ACK that reports newly SACKed data counts (ns-2 CheckUpdate).
+    if (this.afterTimeout || sb.update(c.highestAck, c.pool, pkt) === 0) return false;
+    c.dupacks++;
+    if (c.dupacks === c.dupThresh) return mayFastRetransmit(c);
+    if (c.dupacks < c.dupThresh) c.sendOne();
+    return false;
+  }
+
+  enter(c: RecoveryContext): void {
+    this.pipe = c.maxSeq - c.highestAck - c.dupThresh;
+    c.resetRtxTimer(true, false);
+    const first = c.highestAck + 1;
+    this.scoreboard.markRetran(first);
+    c.send(first);
+    c.log(Ev.RecoveryEnter, c.recover, this.pipe, 1);
+  }
+
+  onPartialAck(c: RecoveryContext, _acked: number, pkt: number): boolean {
+    // The original and the retransmission of the acknowledged hole have both left the network.
+    this.pipe -= 2;
+    const sb = this.scoreboard;
+    sb.update(c.highestAck, c.pool, pkt);
+    c.restartRtxTimer();
+    c.clearBackoff();
+    c.log(Ev.PartialAck, c.highestAck, c.seg(c.recover), -1, sb.holes());
+    return true;
+  }
+
+  exit(c: RecoveryContext, ack: number, reason: ExitReason): void {
+    c.log(Ev.RecoveryExit, ack, c.seg(c.recover), reason);
+    // Sack1 forgets the recovery point: the next fast retransmit needs no ACK beyond it.
+    if (reason !== ExitReason.Timeout) c.recover = -1;
+  }
+
+  onNewAck(c: RecoveryContext): void {
+    this.afterTimeout = false;
+    this.scoreboard.reset(c.highestAck + 1);
+  }
+
+  onTimeout(c: RecoveryContext): void {
+    c.dupacks = 0;
+    this.afterTimeout = true;
+    c.recover = c.maxSeq;
+    this.scoreboard.reset(c.highestAck + 1);
+  }
+
+  /** After an ACK: on the one that began recovery only the first hole went out; otherwise pipe (in recovery) or the window decides. */
+  send(c: RecoveryContext, entered: boolean): void {
+    if (entered || (c.state !== CaState.Recovery && c.dupacks !== 0)) return;
+    this.sendMuch(c, 0);
+  }
+
+  /** ns-2 Sack1 send_much: holes below the highest SACKed segment first, then new data. */
+  private sendMuch(c: RecoveryContext, maxburst: number): void {
+    const sb = this.scoreboard;
+    let win = c.window();
+    let n = 0;
+    for (;;) {
+      const inRecovery = c.state === CaState.Recovery;
+      const open = inRecovery ? this.pipe < Math.floor(c.cwnd) : c.tSeqno <= c.highestAck + win;
+      if (!open || c.highestAck + 1 >= c.curSeq) break;
+      let x = sb.nextRetran();
+      if (x === -1) {
+        const allowed = inRecovery ? c.tSeqno <= c.highestAck + c.rwnd : c.tSeqno <= c.highestAck + win;
+        if (!allowed || c.tSeqno >= c.curSeq) break;
+        x = c.tSeqno++;
+      } else if (c.recover >= 0 && x <= c.highestAck + c.rwnd) {
+        sb.markRetran(x);
+        win = c.window();
+        c.log(Ev.Retransmit, x, c.seg(sb.right));
+      } else break;
+      c.send(x);
+      if (c.tSeqno <= x) c.tSeqno = x + 1;
+      n++;
+      this.pipe++;
+      if (maxburst > 0 && n === maxburst) break;
+    }
   }
 }
 
-export const sack: RecoveryOps = {
-  name: 'sack',
-  usesSack: true,
-  inflates: false,
-  onAck(s: TcpSender, ack: number, pkt: number, now: number): void {
-    const sb = s.scoreboard!;
-    const pool = s.pool;
-    if (!s.fastRecov) {
-      if (ack > s.lastAck) {
-        s.firstPartial = false;
-        const acked = ack - s.highestAck;
-        s.newAck(ack, now);
-        s.openCwnd(acked, now);
-        s.afterTimeout = false;
-        sb.left = ack + 1;
-        sb.clear();
-      } else if (ack === s.lastAck && !s.afterTimeout) {
-        if (sb.update(s.highestAck, pool, pkt) > 0) {
-          const thresh = s.spec.tcp.dupAckThreshold;
-          s.dupacks++;
-          if (s.dupacks === thresh) {
-            if (mayFastRetransmit(s)) sackFastRetransmit(s, now);
-          } else if (s.dupacks < thresh) {
-            s.sendOne(now);
-          }
-        }
-      }
-      if (s.dupacks === 0) sendMuch(s, now, 0);
-      return;
-    }
-    // In fast recovery.
-    s.pipe--;
-    if (ack >= s.recover) {
-      s.log(Ev.RecoveryExit, ack, s.segArg(s.recover), 0);
-      s.recover = -1;
-      s.fastRecov = false;
-      s.lastCwndAction = CwndAction.Exited;
-      s.newAck(ack, now);
-      s.afterTimeout = false;
-      sb.left = ack + 1;
-      sb.clear();
-    } else if (ack > s.highestAck) {
-      s.highestAck = ack;
-      if (s.tSeqno < ack + 1) s.tSeqno = ack + 1;
-      sb.update(ack, pool, pkt);
-      s.pipe--;
-      s.newTimer(ack, now);
-      s.rtt.backoff = 1;
-      s.log(Ev.PartialAck, ack, s.segArg(s.recover), -1, sb.holes());
-    } else if (!s.afterTimeout) {
-      if (sb.update(s.highestAck, pool, pkt) > 0 && s.dupacks > 0) s.dupacks++;
-    }
-    sendMuch(s, now, 0);
-  },
-  beforeTimeout(s: TcpSender): void {
-    if (s.fastRecov) s.log(Ev.RecoveryExit, s.highestAck, s.segArg(s.recover), 2);
-    s.dupacks = 0;
-    s.fastRecov = false;
-    s.afterTimeout = true;
-    if (s.highestAck > s.lastAck) s.lastAck = s.highestAck;
-    s.recover = s.maxSeq;
-    s.scoreboard!.left = s.highestAck + 1;
-    s.scoreboard!.clear();
-  },
-  sendMuch,
-};
+export function createSack(): RecoveryOps {
+  return new SackRecovery();
+}

@@ -1,36 +1,26 @@
 /**
  * Tahoe (Jacobson 1988; ns-2 Agent/TCP): three duplicate ACKs trigger a fast
  * retransmit, then ssthresh = W/2, cwnd = 1 and slow start from the first
- * unacknowledged segment (go-back-N). There is no fast recovery.
+ * unacknowledged segment (go-back-N). There is no fast recovery; limited
+ * transmit still sends on the first duplicate ACKs, as ns-2's agents do.
  */
-import type { TcpSender } from '../sender';
-import { mayFastRetransmit, type RecoveryOps } from './types';
+import { classicDupAck } from './reno';
+import type { RecoveryContext, RecoveryOps } from './types';
 
-export const tahoe: RecoveryOps = {
-  name: 'tahoe',
-  usesSack: false,
-  inflates: false,
-  onAck(s: TcpSender, ack: number, _pkt: number, now: number): void {
-    const thresh = s.spec.tcp.dupAckThreshold;
-    if (ack > s.lastAck) {
-      const acked = ack - s.highestAck;
-      s.newAck(ack, now);
-      s.openCwnd(acked, now);
-    } else if (ack === s.lastAck) {
-      s.dupacks++;
-      if (s.dupacks === thresh) {
-        if (mayFastRetransmit(s)) {
-          s.fastRetransmitResponse(true, now);
-          s.resetRtxTimer(false, false, now);
-        }
-      } else if (s.dupacks < thresh) {
-        s.sendOne(now);
-      }
-    }
-    s.sendMuch(now, 0);
-  },
-  beforeTimeout(): void {},
-  sendMuch(s: TcpSender, now: number, maxburst: number): void {
-    s.sendMuch(now, maxburst);
-  },
-};
+export function createTahoe(): RecoveryOps {
+  return {
+    name: 'tahoe',
+    usesSack: false,
+    inflates: false,
+    fastRecovery: false,
+    growOnExit: true,
+    onDupAck: (c) => classicDupAck(c, false),
+    enter(c: RecoveryContext): void {
+      // The sender set cwnd = 1: go back to the first unacknowledged segment.
+      c.resetRtxTimer(false, false);
+    },
+    exit(): void {
+      // Never in recovery.
+    },
+  };
+}

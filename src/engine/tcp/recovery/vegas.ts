@@ -17,89 +17,81 @@
  *    without touching the window.
  *  - While duplicate ACKs keep arriving after a retransmission the window is
  *    inflated by one segment each (ns-2 ++cwnd_, here the separate
- *    inflation); the next new ACK deflates it. Not after a timeout: there
- *    ns-2's Vegas inflates too, then on the next new ACK sets cwnd to its
- *    stale post-loss value (0 after a timeout) — a slip not reproduced.
+ *    inflation), in recovery or not; the next new ACK deflates it. Not after
+ *    a timeout: there ns-2's Vegas inflates too, then on the next new ACK
+ *    sets cwnd to its stale post-loss value (0 after a timeout) — a slip not
+ *    reproduced.
  *
  * Limited transmit on the first two duplicate ACKs is kept as for the other
  * variants (ns-2's Vegas sends nothing on them).
  */
-import { Ev } from '../../core/event-log';
+import { Ev } from '../../output/event-log';
 import type { VegasOps } from '../cc/vegas';
-import { CwndAction, type TcpSender } from '../sender';
-import { renoBeforeTimeout } from './reno';
-import type { RecoveryOps } from './types';
+import { renoExit, renoTimeout } from './reno';
+import type { RecoveryContext, RecoveryOps } from './types';
 
-/** ns-2 Vegas's fast-retransmit test: refused only while a timeout's recovery point is not yet acknowledged. */
-function mayRetransmit(s: TcpSender): boolean {
-  return s.highestAck > s.recover || s.lastCwndAction !== CwndAction.Timeout || s.highestAck === s.base - 1;
+export class VegasRecovery implements RecoveryOps {
+  readonly name = 'vegas';
+  readonly usesSack = false;
+  readonly inflates = true;
+  readonly fastRecovery = true;
+  readonly growOnExit = true;
+  /** new ACKs still to check for an overdue next segment (ns-2 v_worried_) */
+  private worried = 0;
+  /** the last window action was a timeout (ns-2 last_cwnd_action_ == CWND_ACTION_TIMEOUT) */
+  private afterTimeout = false;
+
+  constructor(private readonly v: VegasOps) {}
+
+  /** ns-2 Vegas's fast-retransmit test: refused only while a timeout's recovery point is not yet passed. */
+  private mayRetransmit(c: RecoveryContext): boolean {
+    return c.highestAck > c.recover || !this.afterTimeout || c.highestAck === c.base - 1;
+  }
+
+  onDupAck(c: RecoveryContext): boolean {
+    const thresh = c.dupThresh;
+    c.dupacks++;
+    if (this.v.expired(c.highestAck + 1, c.now) || c.dupacks === thresh) return this.mayRetransmit(c);
+    if (c.dupacks > thresh) {
+      if (!this.afterTimeout) c.inflation++;
+    } else c.sendOne();
+    return false;
+  }
+
+  enter(c: RecoveryContext): void {
+    const seq = c.highestAck + 1;
+    const sentOnce = this.v.transmits(seq) === 1;
+    this.worried = Math.min(2, c.tSeqno - c.highestAck);
+    this.afterTimeout = false;
+    c.resetRtxTimer(true, false);
+    c.send(seq);
+    // ns-2 inflates by the duplicate ACKs so far only when the window was cut.
+    c.inflation = this.v.cutOnLastLoss ? c.dupacks : 0;
+    if (sentOnce) c.dupacks = c.dupThresh;
+    c.log(Ev.RecoveryEnter, c.recover, Math.floor(c.cwnd) + c.inflation, 0);
+  }
+
+  exit = renoExit;
+
+  onNewAck(c: RecoveryContext): void {
+    if (this.worried === 0) return;
+    this.worried--;
+    const next = c.highestAck + 1;
+    if (next < c.tSeqno && this.v.expired(next, c.now)) {
+      // The next segment is overdue too: resend it now, the window was already cut.
+      c.send(next);
+      c.log(Ev.Retransmit, next, NaN, 1);
+      c.dupacks = c.dupThresh;
+    } else this.worried = 0;
+  }
+
+  onTimeout(c: RecoveryContext): void {
+    this.worried = 0;
+    this.afterTimeout = true;
+    renoTimeout(c);
+  }
 }
 
 export function createVegasRecovery(v: VegasOps): RecoveryOps {
-  /** new ACKs still to check for an overdue next segment (ns-2 v_worried_) */
-  let worried = 0;
-
-  function fastRetransmit(s: TcpSender, now: number): void {
-    const thresh = s.spec.tcp.dupAckThreshold;
-    const seq = s.lastAck + 1;
-    const sentOnce = v.transmits(seq) === 1;
-    worried = Math.min(2, s.tSeqno - s.lastAck);
-    s.fastRetransmitResponse(false, now);
-    s.resetRtxTimer(true, false, now);
-    s.output(seq, now);
-    // ns-2 inflates by the duplicate ACKs so far only when the window was cut.
-    s.inflation = v.cutOnLastLoss ? s.dupacks : 0;
-    if (sentOnce) s.dupacks = thresh;
-    s.log(Ev.RecoveryEnter, s.recover, Math.floor(s.cwnd) + s.inflation, 0);
-  }
-
-  function dupAck(s: TcpSender, now: number): void {
-    const thresh = s.spec.tcp.dupAckThreshold;
-    s.dupacks++;
-    if (v.expired(s.lastAck + 1, now / 1e9) || s.dupacks === thresh) {
-      if (mayRetransmit(s)) fastRetransmit(s, now);
-    } else if (s.dupacks > thresh && s.lastCwndAction !== CwndAction.Timeout) {
-      s.inflation++;
-    } else if (s.dupacks < thresh) {
-      s.sendOne(now);
-    }
-  }
-
-  return {
-    name: 'vegas',
-    usesSack: false,
-    inflates: true,
-    onAck(s: TcpSender, ack: number, _pkt: number, now: number): void {
-      if (ack > s.lastAck) {
-        if (s.lastCwndAction === CwndAction.Dupack) {
-          s.lastCwndAction = CwndAction.Exited;
-          s.log(Ev.RecoveryExit, ack, s.segArg(s.recover), ack < s.recover ? 1 : 0);
-        }
-        s.inflation = 0;
-        const acked = ack - s.highestAck;
-        s.newAck(ack, now);
-        s.openCwnd(acked, now);
-        if (worried > 0) {
-          worried--;
-          const next = ack + 1;
-          if (next < s.tSeqno && v.expired(next, now / 1e9)) {
-            // The next segment is overdue too: resend it now, the window was already cut.
-            s.output(next, now);
-            s.log(Ev.Retransmit, next, NaN, 1);
-            s.dupacks = s.spec.tcp.dupAckThreshold;
-          } else worried = 0;
-        }
-      } else if (ack === s.lastAck) {
-        dupAck(s, now);
-      }
-      s.sendMuch(now, 0);
-    },
-    beforeTimeout(s: TcpSender): void {
-      worried = 0;
-      renoBeforeTimeout(s);
-    },
-    sendMuch(s: TcpSender, now: number, maxburst: number): void {
-      s.sendMuch(now, maxburst);
-    },
-  };
+  return new VegasRecovery(v);
 }

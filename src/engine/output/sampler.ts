@@ -6,8 +6,9 @@
 import type { LinkDir } from '../net/link-dir';
 import type { TcpSender } from '../tcp/sender';
 import type { FlowStats } from './flow-stats';
-import { GrowableF64 } from './growable';
-import { INFLATION_COLUMN } from '../output/rundata';
+import { GrowableF64 } from '../core/growable';
+import { INFLATION_COLUMN } from './rundata';
+import { nsToSeconds } from '../core/time';
 
 export class FlowSeriesRecorder {
   readonly columns: GrowableF64[];
@@ -81,9 +82,21 @@ export class Sampler {
   }
 
   /** A queue column of samples [from, to), as a copy: queues.csv's columns, and `drops` (cumulative losses). */
-  queueColumn(queue: number, column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops', from: number, to: number): Float64Array {
+  queueColumn(
+    queue: number,
+    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
+    from: number,
+    to: number,
+  ): Float64Array {
     const rec = this.queues[queue];
-    const col = column === 'queue_pkts' ? rec.pkts : column === 'queue_bytes' ? rec.bytes : column === 'red_avg' ? rec.redAvg : rec.drops;
+    const col =
+      column === 'queue_pkts'
+        ? rec.pkts
+        : column === 'queue_bytes'
+          ? rec.bytes
+          : column === 'red_avg'
+            ? rec.redAvg
+            : rec.drops;
     return col.view(from, to).slice();
   }
 
@@ -96,7 +109,7 @@ export class Sampler {
     dirs: readonly LinkDir[],
   ): void {
     const i = this.times.length;
-    this.times.push(now / 1e9);
+    this.times.push(nsToSeconds(now));
     for (let fi = 0; fi < this.flows.length; fi++) {
       const rec = this.flows[fi];
       const st = stats[fi];
@@ -119,8 +132,9 @@ export class Sampler {
           cols[c].push(snd && snd.recovery.inflates ? snd.inflation : NaN);
           continue;
         }
-        const ci = snd ? snd.cc.traceColumns.indexOf(this.columns[c]) : -1;
-        cols[c].push(ci < 0 ? NaN : snd!.cc.trace(ci));
+        const cc = snd?.cc;
+        const ci = cc?.traceColumns ? cc.traceColumns.indexOf(this.columns[c]) : -1;
+        cols[c].push(ci < 0 ? NaN : cc!.trace!(ci));
       }
     }
     for (let d = 0; d < dirs.length; d++) {

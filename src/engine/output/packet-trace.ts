@@ -5,7 +5,8 @@
  * segment lost, with its time and data segment number. Off by default: a long
  * run of many flows would otherwise keep millions of rows.
  */
-import { GrowableF64, GrowableI32 } from './growable';
+import { GrowableF64, GrowableI32 } from '../core/growable';
+import { nsToSeconds } from '../core/time';
 
 export const enum TraceKind {
   Sent = 0,
@@ -42,7 +43,7 @@ export class PacketTrace {
   }
 
   add(timeNs: number, flow: number, kind: TraceKind, seq: number): void {
-    this.time.push(timeNs / 1e9);
+    this.time.push(nsToSeconds(timeNs));
     this.flow.push(flow);
     this.kind.push(kind);
     this.seq.push(seq);

@@ -6,7 +6,7 @@
  */
 import { DropCause } from '../queues/queue';
 import { Ev, type EventLog } from './event-log';
-import { VARIANT_LABELS } from '../scenario/types';
+import { variantDescriptor } from '../tcp/variants';
 
 export interface DescribeContext {
   /** the TCP variant of a flow ('' for CBR or link events) */
@@ -62,26 +62,11 @@ function dropReason(cause: number, dir: string, extra: number): string {
   }
 }
 
-
-/** Why the window took the value it did after a fast retransmit, per variant. */
-function lossRule(variant: string): string {
-  switch (variant) {
-    case 'vegas':
-      return 'Vegas cuts the window to ¾, and only for a segment sent after its last cut';
-    case 'westwood':
-    case 'westwoodnr':
-      return 'ssthresh = bandwidth estimate × minimum RTT, cwnd = min(cwnd, ssthresh)';
-    case 'cubic':
-      return 'CUBIC keeps β = 0.7 of the window';
-    default:
-      return 'half the window';
-  }
-}
-
 export function describe(log: EventLog, i: number, ctx: DescribeContext): string {
   const kind = log.kind.at(i);
-  const variant = ctx.variantOf(log.flow.at(i));
-  const who = VARIANT_LABELS[variant as keyof typeof VARIANT_LABELS] ?? 'TCP';
+  // The variant's own words (its label, why its window is what it is after a loss): tcp/variants.ts.
+  const variant = variantDescriptor(ctx.variantOf(log.flow.at(i)));
+  const who = variant?.label ?? 'TCP';
   const seq = log.seq.at(i);
   const cwnd = log.cwnd.at(i);
   const ssthresh = log.ssthresh.at(i);
@@ -97,13 +82,13 @@ export function describe(log: EventLog, i: number, ctx: DescribeContext): string
     case Ev.FastRetransmit: {
       // a = dupacks, b = old cwnd, c = old ssthresh, d = 1 for Tahoe
       const head =
-        a < 3 && variant === 'vegas'
-          ? `${plural(a, 'duplicate ACK')} for segment ${seq - 1} and segment ${seq} is overdue by Vegas's fine-grained RTT check: retransmit it without waiting for a third`
+        a < 3 && variant?.earlyRetransmit !== undefined
+          ? `${plural(a, 'duplicate ACK')} for segment ${seq - 1} and segment ${seq} ${variant.earlyRetransmit}: retransmit it without waiting for a third`
           : `${plural(a, 'duplicate ACK')} for segment ${seq - 1}: fast retransmit of segment ${seq}`;
       const change = `ssthresh ${num(c)} → ${num(ssthresh)}, cwnd ${num(b)} → ${num(cwnd)}`;
       return d === 1
         ? `${head}; ${change}: Tahoe goes back to slow start from segment ${seq}`
-        : `${head}; ${change} (${lossRule(variant)})`;
+        : `${head}; ${change} (${variant?.lossRule ?? 'half the window'})`;
     }
     case Ev.RecoveryEnter:
       // seq = recovery point, a = inflated window or pipe, b = 1 for SACK

@@ -6,7 +6,7 @@
  * logging a drop in the per-packet path allocates nothing; the sentence a
  * student reads is composed only when a row is asked for (see describe.ts).
  */
-import { GrowableF64, GrowableI32 } from './growable';
+import { GrowableF64, GrowableI32 } from '../core/growable';
 
 export const enum Ev {
   Drop = 1,
@@ -22,24 +22,34 @@ export const enum Ev {
   LinkUp = 11,
 }
 
-export const EVENT_NAMES: Record<number, string> = {
-  1: 'drop',
-  2: 'fast_retransmit',
-  3: 'timeout',
-  4: 'recovery_enter',
-  5: 'recovery_exit',
-  6: 'partial_ack',
-  7: 'ss_exit',
-  8: 'retransmit',
-  9: 'complete',
-  10: 'link_down',
-  11: 'link_up',
-};
+/** events.csv's `event` column: the name of each kind, indexed by Ev (0 is no kind). */
+export const EVENT_NAMES = [
+  '',
+  'drop',
+  'fast_retransmit',
+  'timeout',
+  'recovery_enter',
+  'recovery_exit',
+  'partial_ack',
+  'ss_exit',
+  'retransmit',
+  'complete',
+  'link_down',
+  'link_up',
+] as const;
+
+/** A protocol event's name in events.csv (the engine's public word for each Ev). */
+export type ProtocolEventName = Exclude<(typeof EVENT_NAMES)[number], ''>;
 
 /** Kinds a student steps to with Step (the contract's protocol events, without the quieter ones). */
 export function isStepEvent(kind: number): boolean {
   return kind >= Ev.Drop && kind <= Ev.PartialAck;
 }
+
+/** The names of the kinds a student steps to, in Ev order. */
+export const STEP_EVENTS: readonly ProtocolEventName[] = EVENT_NAMES.filter(
+  (name, kind): name is ProtocolEventName => name !== '' && isStepEvent(kind),
+);
 
 export class EventLog {
   readonly time = new GrowableF64(1024);

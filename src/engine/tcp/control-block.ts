@@ -1,0 +1,251 @@
+/**
+ * A TCP sender's control block (RFC 793's TCB, ns-3's TcpSocketState): its
+ * window and sequence variables, and what acts on them directly — putting
+ * segments on the wire, the retransmission timer and RTT timing. The
+ * sender's ACK processing (sender.ts) drives it; recovery modules see it
+ * as their RecoveryContext and congestion ops as their read-only
+ * SocketState, so neither depends on the sender.
+ *
+ * Sequence numbers count segments (ns-2): with the handshake on, sequence
+ * number 0 on the wire is a 40-byte SYN and data segment i travels as
+ * sequence number i + 1 (`base` = 1); events report data segment numbers.
+ * The sender may have ⌊min(cwnd + inflation, window)⌋ segments beyond the
+ * cumulative ACK in flight (ns-2 window()).
+ */
+import { nsToSeconds, secondsToNs } from '../core/time';
+import type { Timer, TimerOwner } from '../core/timers';
+import { PacketKind, type PacketPool } from '../net/packets';
+import type { Ev } from '../output/event-log';
+import type { TcpFlowSpec } from '../scenario/types';
+import { CaState } from './ca-state';
+import type { CongestionOps, SocketState } from './cc/types';
+import type { TcpHost } from './host';
+import type { RecoveryContext } from './recovery/types';
+import { RttEstimator } from './rtt';
+
+const TIMER_RTX = 0;
+
+export class ControlBlock implements RecoveryContext, SocketState {
+  // --- window (ns-2 names in camelCase) ---
+  cwnd: number;
+  ssthresh: number;
+  readonly rwnd: number;
+  /** ns-2 dupwnd_: Reno fast-recovery window inflation */
+  inflation = 0;
+  dupacks = 0;
+  /** the congestion state; only the sender changes it */
+  state = CaState.Open;
+
+  // --- sequence (ns-2 names in camelCase) ---
+  /** highest sequence number cumulatively acknowledged (ns-2 highest_ack_) */
+  highestAck = -1;
+  /** next new sequence number to send (ns-2 t_seqno_) */
+  tSeqno = 0;
+  /** highest sequence number sent (ns-2 maxseq_) */
+  maxSeq = -1;
+  /** sequence numbers the application has handed over (ns-2 curseq_) */
+  curSeq = 0;
+  /** recovery point (ns-2 recover_) */
+  recover = -1;
+
+  // --- RTT (one timed segment per round trip, ns-2 rtt_active_, rtt_seq_, rtt_ts_) ---
+  readonly rtt: RttEstimator;
+  rttActive = false;
+  rttSeq = -1;
+  rttTs = 0;
+
+  // --- counters ---
+  packetsSent = 0;
+  retransmissions = 0;
+  timeouts = 0;
+  fastRetransmits = 0;
+
+  /** 1 when the handshake is on: sequence number of data segment 0 */
+  readonly base: number;
+  /** data segments the file holds (Infinity when endless) */
+  readonly nSegments: number;
+  readonly dupThresh: number;
+  /** simulated ns of the event being processed */
+  nowNs = 0;
+  private readonly lastPayload: number;
+  private readonly timer: Timer;
+
+  constructor(
+    readonly flow: number,
+    readonly spec: TcpFlowSpec,
+    readonly node: number,
+    readonly peer: number,
+    private readonly host: TcpHost,
+    /** who handles the retransmission timer (the sender) */
+    timerOwner: TimerOwner,
+    private readonly cc: CongestionOps,
+  ) {
+    const t = spec.tcp;
+    this.rwnd = t.window;
+    this.base = t.handshake ? 1 : 0;
+    this.cwnd = t.handshake ? 1 : t.initialCwnd;
+    this.ssthresh = t.window;
+    this.dupThresh = t.dupAckThreshold;
+    this.rtt = new RttEstimator(
+      t.rttGain,
+      t.rttVarGain,
+      t.rtoK,
+      t.minRto,
+      t.maxRto,
+      t.initialRto,
+      t.tcpTick,
+      t.tcpTickPhase,
+    );
+    if (spec.bytes === null) {
+      this.nSegments = Infinity;
+      this.lastPayload = spec.packetSize;
+    } else {
+      this.nSegments = Math.ceil(spec.bytes / spec.packetSize);
+      this.lastPayload = spec.bytes - (this.nSegments - 1) * spec.packetSize;
+    }
+    this.timer = host.newTimer(timerOwner, TIMER_RTX);
+  }
+
+  get pool(): PacketPool {
+    return this.host.pool;
+  }
+
+  // --- SocketState ---
+  get srtt(): number {
+    return this.rtt.valid ? this.rtt.srtt : 0;
+  }
+  get mss(): number {
+    return this.spec.packetSize;
+  }
+  get outstanding(): number {
+    return Math.max(0, this.maxSeq - this.highestAck);
+  }
+  get now(): number {
+    return nsToSeconds(this.nowNs);
+  }
+
+  /** Data segment number of sequence number `seq` (−1 is the SYN). */
+  seg(seq: number): number {
+    return seq - this.base;
+  }
+
+  // --- sending ---
+  /** ns-2 window(): segments beyond the last ACK that may be outstanding. */
+  window(): number {
+    return Math.min(Math.floor(this.cwnd) + this.inflation, Math.floor(this.rwnd));
+  }
+
+  /** ns-2 TcpAgent::send_much(): send new (or go-back-N) segments while the window allows. */
+  sendMuch(maxburst: number): void {
+    let win = this.window();
+    let n = 0;
+    while (this.tSeqno <= this.highestAck + win && this.tSeqno < this.curSeq) {
+      this.send(this.tSeqno);
+      this.tSeqno++;
+      n++;
+      win = this.window();
+      if (maxburst > 0 && n === maxburst) break;
+    }
+  }
+
+  /** Limited transmit (RFC 3042; ns-2 send_one with singledup_). */
+  sendOne(): void {
+    if (
+      this.tSeqno <= this.highestAck + this.rwnd &&
+      this.tSeqno < this.curSeq &&
+      this.tSeqno <= this.highestAck + this.cwnd + this.dupacks
+    ) {
+      this.send(this.tSeqno);
+      this.tSeqno++;
+    }
+  }
+
+  /** Put sequence number `seq` on the wire (ns-2 output()). */
+  send(seq: number): void {
+    const host = this.host;
+    const pool = host.pool;
+    const now = this.nowNs;
+    const pkt = pool.alloc();
+    const isSyn = this.base === 1 && seq === 0;
+    const dataSeg = seq - this.base;
+    const payload = isSyn ? 0 : dataSeg === this.nSegments - 1 ? this.lastPayload : this.spec.packetSize;
+    pool.kind[pkt] = PacketKind.Data;
+    pool.flow[pkt] = this.flow;
+    pool.seq[pkt] = seq;
+    pool.payload[pkt] = payload;
+    pool.size[pkt] = isSyn ? this.spec.tcp.headerBytes : payload + this.spec.tcp.headerBytes;
+    pool.src[pkt] = this.node;
+    pool.dst[pkt] = this.peer;
+    pool.sentAt[pkt] = now;
+    pool.nsack[pkt] = 0;
+    const forceTimer = this.highestAck === this.maxSeq;
+    const isNew = seq > this.maxSeq;
+    pool.retx[pkt] = isNew ? 0 : 1;
+    if (!isSyn) this.packetsSent++;
+    if (isNew) {
+      this.maxSeq = seq;
+      if (!this.rttActive) {
+        this.rttActive = true;
+        if (seq > this.rttSeq) {
+          this.rttSeq = seq;
+          this.rttTs = now;
+        }
+      }
+    } else if (!isSyn) {
+      this.retransmissions++;
+    }
+    if (!this.timer.pending || forceTimer) this.setRtxTimer();
+    this.cc.onSend?.(this, seq);
+    host.send(pkt, this.node, now);
+  }
+
+  // --- retransmission timer and RTT timing ---
+  /** Arm the retransmission timer one RTO from now. */
+  setRtxTimer(): void {
+    this.host.arm(this.timer, this.nowNs + secondsToNs(this.rtt.rto()));
+  }
+
+  /** ns-2 reset_rtx_timer(mild, backoff). */
+  resetRtxTimer(mild: boolean, backoff: boolean): void {
+    if (backoff) this.rtt.backOff();
+    this.setRtxTimer();
+    if (!mild) this.tSeqno = this.highestAck + 1;
+    this.rttActive = false;
+  }
+
+  /** ns-2 newtimer(highest_ack_) with timerfix_: restart while data is outstanding, else stop. */
+  restartRtxTimer(): void {
+    if (this.highestAck < this.maxSeq || this.cwnd < 1) this.setRtxTimer();
+    else this.host.disarm(this.timer);
+  }
+
+  /**
+   * The ACKs reached the timed segment: its RTT is a sample (seconds), or
+   * −1 when no segment is timed or it is not yet acknowledged. Clears the
+   * backoff (RFC 6298 §5.7).
+   */
+  takeRttSample(): number {
+    if (!this.rttActive || this.highestAck < this.rttSeq) return -1;
+    this.rtt.backoff = 1;
+    this.rttActive = false;
+    const sample = nsToSeconds(this.nowNs - this.rttTs);
+    this.rtt.sample(sample, nsToSeconds(this.nowNs));
+    return sample;
+  }
+
+  discardRttSample(): void {
+    if (this.rttActive && this.highestAck >= this.rttSeq) {
+      this.rttActive = false;
+      this.rtt.backoff = 1;
+    }
+  }
+
+  clearBackoff(): void {
+    this.rtt.backoff = 1;
+  }
+
+  // --- events ---
+  log(kind: Ev, seq: number, a = NaN, b = NaN, c = NaN, d = NaN): void {
+    this.host.log.add(this.nowNs, this.flow, kind, seq - this.base, this.cwnd, this.ssthresh, a, b, c, d);
+  }
+}
