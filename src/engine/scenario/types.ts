@@ -250,6 +250,11 @@ export interface ScenarioIssue {
   message: string;
 }
 
+/**
+ * What the loader answers. `issues` are errors: the scenario cannot run.
+ * `warnings` are legal nonsense (warnings.ts): the scenario runs, but some
+ * field cannot do what it says; empty when there is none.
+ */
 export type ParseResult =
-  | { ok: true; scenario: Scenario }
-  | { ok: false; issues: ScenarioIssue[] };
+  | { ok: true; scenario: Scenario; warnings: ScenarioIssue[] }
+  | { ok: false; issues: ScenarioIssue[]; warnings: ScenarioIssue[] };
