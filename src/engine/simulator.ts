@@ -222,11 +222,13 @@ export class Simulator implements NetHost, TcpHost, DescribeContext {
     const kind = pool.kind[pkt];
     this.droppedCount++;
     const st = this.stats[fi];
-    if (kind === PacketKind.Ack) st.ackDrops++;
-    else st.drops++;
     const snd = this.senders[fi];
     let seq = pool.seq[pkt];
     if (snd) seq -= snd.base;
+    // summary.csv's drops count data packets, as packets_sent does: a lost SYN (data
+    // segment −1) carries no data and is in neither (it is in events.csv and links.csv).
+    if (kind === PacketKind.Ack) st.ackDrops++;
+    else if (seq >= 0) st.drops++;
     if (this.packetTrace.on[fi] === 1 && kind === PacketKind.Data) this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
     let extra = NaN;
     if (cause === DropCause.Overflow || cause === DropCause.RedOverflow) extra = dir.queue.length;
