@@ -4,14 +4,16 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { formatIssues, parseScenario, parseScenarioText } from './engine/scenario';
+import { formatIssues } from './engine/scenario';
 import { LabStoreProvider } from './store/context';
 import { createLabStore } from './store/lab-store';
 import { App, LARGE_TEXT_KEY } from './ui/App';
 import { defaultPresetKey, presetEntries } from './ui/presets';
 import { SessionProvider } from './ui/session/context';
 import { RunSession } from './ui/session/run-session';
-import { EngineClient } from './worker/client';
+import { parsePageScenario, parsePageScenarioText } from './ui/page-budget';
+import { EngineClient, startEngineWorker } from './worker/client';
+import { DEFAULT_WATCHDOG } from './worker/watchdog';
 import './ui/styles.css';
 
 function rememberedLargeText(): boolean {
@@ -23,10 +25,11 @@ function rememberedLargeText(): boolean {
 }
 
 const store = createLabStore(
-  { parse: parseScenario, parseText: parseScenarioText, formatIssues },
+  { parse: parsePageScenario, parseText: parsePageScenarioText, formatIssues },
   { largeText: rememberedLargeText() },
 );
-const session = new RunSession(store, new EngineClient());
+// The watchdog replaces a worker that dies or stops answering (the session reloads the scenario).
+const session = new RunSession(store, new EngineClient(startEngineWorker, { watchdog: DEFAULT_WATCHDOG }));
 
 const entries = presetEntries();
 store.getState().setEntries(entries);

@@ -11,6 +11,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import { formatIssues } from '../engine/scenario/index';
 import { readJsonText } from '../engine/scenario/json-text';
+import { CLI_MEMORY_BUDGET, memoryIssues } from '../engine/scenario/memory';
 import {
   parseSweep,
   planRuns,
@@ -194,6 +195,15 @@ export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<
   }
 
   const workers = Math.max(1, Math.min(o.workers ?? deps.cores, tasks.length));
+  // Each worker keeps its run's whole series until the run ends: the workers share the budget.
+  for (const point of sweep.points) {
+    const raise = workers > 1 ? 'use fewer --workers' : 'npm run sim streams a single run to disk';
+    const over = memoryIssues(point.scenario, 'all', CLI_MEMORY_BUDGET / workers, raise);
+    if (over.length) {
+      io.stderr(formatIssues(over).map((line) => `${o.file}: base.${line} (at point ${point.index})\n`).join(''));
+      return 2;
+    }
+  }
   io.stderr(`sweep: ${sweep.name}: ${shape} on ${workers} worker${workers === 1 ? '' : 's'}\n`);
   const t0 = deps.now();
   const progress = progressReporter(tasks.length, deps.stderrIsTTY, (s) => io.stderr(s), () => deps.now() - t0);

@@ -20,6 +20,7 @@ import { ViewTabs } from './ViewTabs';
 import { LessonsView } from './lessons/LessonsView';
 import { ExperimentView } from './experiment/ExperimentView';
 import { ShareLink } from './share/ShareLink';
+import { ViewBoundary } from './ViewBoundary';
 
 export const LARGE_TEXT_KEY = 'tcp-lab.large-text';
 
@@ -41,7 +42,7 @@ export function App() {
         <LargeTextToggle />
       </header>
       {view === 'lab' && (
-        <>
+        <ViewBoundary key="lab" name="Lab">
           <div className="toolbar">
             <ScenarioPicker />
             <RunControls />
@@ -56,10 +57,18 @@ export function App() {
             <ChartsArea />
           </main>
           <StatusBar />
-        </>
+        </ViewBoundary>
       )}
-      {view === 'lessons' && <LessonsView />}
-      {view === 'experiment' && <ExperimentView />}
+      {view === 'lessons' && (
+        <ViewBoundary key="lessons" name="Lessons">
+          <LessonsView />
+        </ViewBoundary>
+      )}
+      {view === 'experiment' && (
+        <ViewBoundary key="experiment" name="Experiment">
+          <ExperimentView />
+        </ViewBoundary>
+      )}
     </div>
   );
 }

@@ -33,6 +33,12 @@ export type { EngineLike, PacketTraceSource } from './engine-like';
 
 export interface HostDeps {
   createEngine(scenario: Scenario): EngineLike;
+  /**
+   * How much of a run the engine keeps for Export CSV (engine/scenario/memory.ts
+   * pageRetention); older samples and events are forgotten once posted, so a
+   * long run's memory stays flat. Absent: everything is kept.
+   */
+  retention?(scenario: Scenario): { samples: number; events: number };
   post(message: FromWorker, transfer?: Transferable[]): void;
   /** wall clock, milliseconds */
   now(): number;
@@ -79,6 +85,10 @@ export class EngineHost {
   private sentTrace = 0;
   /** rows posted before that (firstTraceRow counts the run's rows) */
   private drainedTrace = 0;
+  /** samples and events the engine has forgotten (batches number them from the run's start) */
+  private droppedSamples = 0;
+  private droppedEvents = 0;
+  private retain = { samples: Infinity, events: Infinity };
   /** the flow the time-sequence diagram shows */
   private tracedFlow = -1;
   private lastTickAt = 0;
@@ -128,6 +138,10 @@ export class EngineHost {
         case 'nextSegments':
           this.nextSegments(msg.requestId);
           break;
+        case 'ping':
+          // The page's watchdog: any answer shows the worker is alive and taking commands.
+          this.deps.post({ type: 'pong', id: msg.id });
+          break;
         default: {
           const never: never = msg;
           throw new Error(`unknown command ${JSON.stringify(never)}`);
@@ -164,6 +178,9 @@ export class EngineHost {
     this.sentEvents = 0;
     this.sentTrace = 0;
     this.drainedTrace = 0;
+    this.droppedSamples = 0;
+    this.droppedEvents = 0;
+    this.retain = this.deps.retention?.(scenario) ?? { samples: Infinity, events: Infinity };
     const engine = this.deps.createEngine(structuredClone(scenario));
     this.engine = engine;
     // The time-sequence diagram shows one TCP flow at a time: trace only that one
@@ -225,7 +242,31 @@ export class EngineHost {
   private exportCsv(requestId: number): void {
     if (!this.engine) throw new Error('no scenario is loaded');
     const files = this.deps.toCsv(this.engine.runData());
-    this.deps.post({ type: 'csv', requestId, files });
+    const note = this.exportNote();
+    this.deps.post({ type: 'csv', requestId, files: note ? { ...files, 'notes.txt': note } : files });
+  }
+
+  /** What Export CSV leaves out of a long run, in words (put beside the files), or ''. */
+  private exportNote(): string {
+    const lines: string[] = [];
+    const engine = this.engine!;
+    if (this.droppedSamples > 0) {
+      const kept = engine.sampleCount();
+      const first = kept > 0 ? engine.sampleTimes(0, 1)[0]! : this.cursor;
+      lines.push(
+        `timeseries.csv and queues.csv hold the last ${kept} samples, from ${first} s on: the page keeps at most ` +
+          `${this.retain.samples} samples of this network for Export CSV, and forgot the ${this.droppedSamples} before them.`,
+      );
+    }
+    if (this.droppedEvents > 0) {
+      lines.push(
+        `events.csv holds the last ${engine.eventCount()} protocol events: the page keeps at most ${this.retain.events}, ` +
+          `and forgot the ${this.droppedEvents} before them.`,
+      );
+    }
+    if (lines.length === 0) return '';
+    lines.push('summary.csv and links.csv cover the whole run. To write every row, run the scenario with npm run sim.');
+    return `${lines.join('\n')}\n`;
   }
 
   private nextSegments(requestId: number): void {
@@ -359,7 +400,7 @@ export class EngineHost {
     const from = this.sentSamples;
     const batch: SampleBatch = {
       run: this.run,
-      firstSample: from,
+      firstSample: this.droppedSamples + from,
       times: ownBuffer(engine.sampleTimes(from, samples)),
       flows: engine.flowIds.map((_, f) =>
         engine.seriesColumns.map((c) => ownBuffer(engine.flowColumn(f, c, from, samples))),
@@ -367,7 +408,7 @@ export class EngineHost {
       queues: engine.queueIds.map((_, q) =>
         QUEUE_COLUMNS.map((c) => ownBuffer(engine.queueColumn(q, c, from, samples))),
       ),
-      firstEvent: this.sentEvents,
+      firstEvent: this.droppedEvents + this.sentEvents,
       events: engine.eventRows(this.sentEvents, events),
       time: this.cursor,
       eventsProcessed: engine.eventsProcessed,
@@ -393,11 +434,28 @@ export class EngineHost {
       this.drainedTrace += traceRows;
       this.sentTrace = 0;
     }
+    this.forgetBeyondRetention(engine);
     // Due times advance by whole tick intervals, so that ticks of uneven length
     // still give the tick rate on average; after an idle spell, start afresh.
     const now = this.deps.now();
     this.nextPostAt = (now - this.nextPostAt > this.opts.tickMs ? now : this.nextPostAt) + this.opts.tickMs;
     this.deps.post({ type: 'batch', batch }, batchTransferables(batch));
+  }
+
+  /**
+   * Past half again what the run may keep, forget the oldest posted samples
+   * and events down to the retention (the slack makes each forgetting move
+   * many rows at once rather than a few every tick).
+   */
+  private forgetBeyondRetention(engine: EngineLike): void {
+    if (!engine.forgetRecorded) return;
+    const { samples, events } = this.retain;
+    if (this.sentSamples <= samples * 1.5 && this.sentEvents <= events * 1.5) return;
+    const dropped = engine.forgetRecorded(Math.min(samples, this.sentSamples), Math.min(events, this.sentEvents));
+    this.sentSamples -= dropped.samples;
+    this.droppedSamples += dropped.samples;
+    this.sentEvents -= dropped.events;
+    this.droppedEvents += dropped.events;
   }
 
   private postStatus(): void {

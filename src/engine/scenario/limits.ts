@@ -85,3 +85,5 @@ export const MAX_OPAQUE_CHARS = 1_000_000;
 
 /** Largest scenario file the command-line runner reads, characters. */
 export const MAX_FILE_CHARS = 50_000_000;
+/** Largest file the page imports (a scenario or a sweep), bytes. */
+export const MAX_IMPORT_BYTES = 10_000_000;

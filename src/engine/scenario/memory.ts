@@ -137,20 +137,26 @@ export function estimateMemory(s: Scenario, keeping: Keeping): MemoryEstimate {
     cbrPackets += Math.min(total, Math.ceil(perSecond * totalDelay) + 1);
   }
   const queueRoom = s.links.reduce((sum, l) => sum + 2 * l.queue.limit, 0);
-  const queued = Math.min(queueRoom, cbrTotal);
+  const bySources = tcpPackets + cbrPackets + Math.min(queueRoom, cbrTotal);
+  // A packet is always in a queue, being sent or on a wire: no more can be alive than the network holds.
+  const byNetwork = networkHolds(s);
+  const alive = Math.min(bySources, byNetwork.packets);
+  const windowBound = bySources <= byNetwork.packets;
   if (widest) {
     add({
-      what: `the windows of ${tcp.length} TCP flow${tcp.length === 1 ? '' : 's'} (up to ${widest.f.tcp.window} segments)`,
-      bytes: tcpPackets * (PACKET_BYTES + BUFFERED_BYTES) + rings,
+      what: `the rings sized from the windows of ${tcp.length} TCP flow${tcp.length === 1 ? '' : 's'} (up to ${widest.f.tcp.window} segments)`,
+      bytes: rings,
       path: `flows[${widest.i}].tcp.window`,
-      change: 'a smaller tcp.window, or fewer flows',
+      change: 'a smaller tcp.window',
     });
   }
   add({
-    what: 'CBR packets in flight and packets waiting in queues',
-    bytes: (cbrPackets + queued) * (PACKET_BYTES + BUFFERED_BYTES),
-    path: largestQueue(s),
-    change: 'smaller queue limits, or slower CBR flows',
+    what: windowBound
+      ? `${alive.toLocaleString('en')} packets the flows can have in flight at once`
+      : `${alive.toLocaleString('en')} packets the queues and links can hold at once`,
+    bytes: alive * (PACKET_BYTES + BUFFERED_BYTES),
+    path: windowBound ? (widest && tcpPackets >= cbrPackets ? `flows[${widest.i}].tcp.window` : 'flows') : byNetwork.path,
+    change: windowBound ? 'smaller windows, fewer flows or slower CBR flows' : 'smaller queue limits, or links with less bandwidth × delay',
   });
 
   // --- routing table and the per-node/link state
@@ -191,12 +197,30 @@ export function estimateMemory(s: Scenario, keeping: Keeping): MemoryEstimate {
   return { bytes: BASELINE + parts.reduce((sum, p) => sum + p.bytes, 0), parts };
 }
 
-function largestQueue(s: Scenario): string {
-  let best = -1;
+/**
+ * Packets the network can hold at once: every queue full, every transmitter
+ * busy and every wire full of the smallest packet any flow sends, plus a SYN
+ * per flow; and the field that holds the most.
+ */
+function networkHolds(s: Scenario): { packets: number; path: string } {
+  let smallest = Infinity;
+  for (const f of s.flows) {
+    smallest = Math.min(smallest, f.kind === 'tcp' ? Math.min(f.tcp.ackBytes, f.packetSize + f.tcp.headerBytes) : f.packetSize);
+  }
+  smallest = Math.max(1, Number.isFinite(smallest) ? smallest : 1);
+  let packets = s.flows.length;
+  let most = -1;
+  let path = 'links';
   s.links.forEach((l, i) => {
-    if (best < 0 || l.queue.limit > s.links[best]!.queue.limit) best = i;
+    const queue = l.queue.limit + 1;
+    const wire = Math.ceil((l.bandwidth * l.delay) / (8 * smallest)) + 1;
+    packets += 2 * (queue + wire);
+    if (queue + wire > most) {
+      most = queue + wire;
+      path = queue >= wire ? `links[${i}].queue.limit` : `links[${i}].delay`;
+    }
   });
-  return best < 0 ? 'links' : `links[${best}].queue.limit`;
+  return { packets, path };
 }
 
 /** "1.2 GB", "512 MB", "3.4 kB" (decimal units, as the loader's sizes). */

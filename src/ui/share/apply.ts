@@ -4,7 +4,7 @@
  * ./share-link.ts.
  */
 import { createStore } from 'zustand/vanilla';
-import { parseScenario } from '../../engine/scenario';
+import { parsePageScenario } from '../page-budget';
 import { findLesson } from '../../presets/lessons';
 import type { LabState, LabStore, ScenarioEntry } from '../../store/lab-store';
 import type { LessonData, LessonStore } from '../lessons/lesson-store';
@@ -63,7 +63,7 @@ export function shareUrl(state: ShareState, href: string): string {
 
 function decodeContext(lab: LabState): DecodeContext {
   return {
-    parse: parseScenario,
+    parse: parsePageScenario,
     isPreset: (id) => lab.entries.some((e) => e.origin === 'preset' && e.key === id),
     isLesson: (id) => findLesson(id) !== undefined,
     isLessonRun: (lesson, run) => findLesson(lesson)?.runs.some((r) => r.id === run) ?? false,
