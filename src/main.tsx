@@ -2,6 +2,7 @@
  * The page's entry: one store, one engine worker, one session wiring them,
  * and the React app on top.
  */
+import './zod-config'; // first: before any zod schema is made (src/zod-config.ts)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { formatIssues } from './engine/scenario';

@@ -89,7 +89,7 @@ describe('the watchdog', () => {
     wait(7000);
     expect(failures).toEqual([]);
     wait(2000);
-    expect(failures).toEqual([{ kind: 'unresponsive', message: 'it did not answer for 8 seconds' }]);
+    expect(failures).toEqual([{ kind: 'unresponsive', message: 'it did not answer within 8 seconds' }]);
     await expect(csv).rejects.toThrow(/the simulation stopped: it did not answer/);
     wait(30_000);
     expect(failures).toHaveLength(1);

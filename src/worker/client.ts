@@ -60,7 +60,7 @@ export class EngineClient {
       ? new Watchdog(
           options.watchdog,
           (id) => this.post({ type: 'ping', id }),
-          (ms) => this.fail({ kind: 'unresponsive', message: `it did not answer for ${Math.round(ms / 1000)} seconds` }),
+          () => this.fail({ kind: 'unresponsive', message: `it did not answer within ${Math.round(options.watchdog!.answerMs / 1000)} seconds` }),
         )
       : null;
     this.worker = this.attach(this.factory ? this.factory() : (worker as WorkerLike));

@@ -2,6 +2,7 @@
  * The engine worker's entry: wires the real Simulator, the worker's clock and
  * timers and postMessage into an EngineHost, which holds all the logic.
  */
+import '../zod-config'; // first: before any zod schema is made (src/zod-config.ts)
 import { runDataToCsv } from '../engine/output/csv';
 import { pageRetention } from '../engine/scenario/memory';
 import { Simulator } from '../engine/simulator';

@@ -77,7 +77,7 @@ it('restarts a worker that stopped answering and gives it the scenario again', (
   expect(workers[1]!.sent[0]).toEqual({ type: 'speed', speed: 1 });
   const problem = store.getState().problem!;
   expect(problem.title).toBe('The simulation stopped responding');
-  expect(problem.lines[0]).toBe('The simulation stopped responding while running “Heavy”: it did not answer for 8 seconds.');
+  expect(problem.lines[0]).toBe('The simulation stopped responding while running “Heavy”: it did not answer within 8 seconds.');
   expect(problem.lines[1]).toMatch(/restarted and your scenario is kept: press Play/);
   expect(store.getState().scenarioInput).toBe('heavy');
 });
