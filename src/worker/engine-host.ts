@@ -17,6 +17,7 @@
  */
 import type { RunData } from '../engine/output/rundata';
 import type { EngineLike } from './engine-like';
+import { KEEP_ALL, Retention } from './retention';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
 import {
   batchTransferables,
@@ -85,10 +86,8 @@ export class EngineHost {
   private sentTrace = 0;
   /** rows posted before that (firstTraceRow counts the run's rows) */
   private drainedTrace = 0;
-  /** samples and events the engine has forgotten (batches number them from the run's start) */
-  private droppedSamples = 0;
-  private droppedEvents = 0;
-  private retain = { samples: Infinity, events: Infinity };
+  /** what the engine keeps of a long run, and has forgotten (batches number rows from the run's start) */
+  private retention = new Retention();
   /** the flow the time-sequence diagram shows */
   private tracedFlow = -1;
   private lastTickAt = 0;
@@ -178,9 +177,7 @@ export class EngineHost {
     this.sentEvents = 0;
     this.sentTrace = 0;
     this.drainedTrace = 0;
-    this.droppedSamples = 0;
-    this.droppedEvents = 0;
-    this.retain = this.deps.retention?.(scenario) ?? { samples: Infinity, events: Infinity };
+    this.retention = new Retention(this.deps.retention?.(scenario) ?? KEEP_ALL);
     const engine = this.deps.createEngine(structuredClone(scenario));
     this.engine = engine;
     // The time-sequence diagram shows one TCP flow at a time: trace only that one
@@ -242,31 +239,8 @@ export class EngineHost {
   private exportCsv(requestId: number): void {
     if (!this.engine) throw new Error('no scenario is loaded');
     const files = this.deps.toCsv(this.engine.runData());
-    const note = this.exportNote();
+    const note = this.retention.note(this.engine, this.cursor);
     this.deps.post({ type: 'csv', requestId, files: note ? { ...files, 'notes.txt': note } : files });
-  }
-
-  /** What Export CSV leaves out of a long run, in words (put beside the files), or ''. */
-  private exportNote(): string {
-    const lines: string[] = [];
-    const engine = this.engine!;
-    if (this.droppedSamples > 0) {
-      const kept = engine.sampleCount();
-      const first = kept > 0 ? engine.sampleTimes(0, 1)[0]! : this.cursor;
-      lines.push(
-        `timeseries.csv and queues.csv hold the last ${kept} samples, from ${first} s on: the page keeps at most ` +
-          `${this.retain.samples} samples of this network for Export CSV, and forgot the ${this.droppedSamples} before them.`,
-      );
-    }
-    if (this.droppedEvents > 0) {
-      lines.push(
-        `events.csv holds the last ${engine.eventCount()} protocol events: the page keeps at most ${this.retain.events}, ` +
-          `and forgot the ${this.droppedEvents} before them.`,
-      );
-    }
-    if (lines.length === 0) return '';
-    lines.push('summary.csv and links.csv cover the whole run. To write every row, run the scenario with npm run sim.');
-    return `${lines.join('\n')}\n`;
   }
 
   private nextSegments(requestId: number): void {
@@ -400,7 +374,7 @@ export class EngineHost {
     const from = this.sentSamples;
     const batch: SampleBatch = {
       run: this.run,
-      firstSample: this.droppedSamples + from,
+      firstSample: this.retention.droppedSamples + from,
       times: ownBuffer(engine.sampleTimes(from, samples)),
       flows: engine.flowIds.map((_, f) =>
         engine.seriesColumns.map((c) => ownBuffer(engine.flowColumn(f, c, from, samples))),
@@ -408,7 +382,7 @@ export class EngineHost {
       queues: engine.queueIds.map((_, q) =>
         QUEUE_COLUMNS.map((c) => ownBuffer(engine.queueColumn(q, c, from, samples))),
       ),
-      firstEvent: this.droppedEvents + this.sentEvents,
+      firstEvent: this.retention.droppedEvents + this.sentEvents,
       events: engine.eventRows(this.sentEvents, events),
       time: this.cursor,
       eventsProcessed: engine.eventsProcessed,
@@ -434,28 +408,14 @@ export class EngineHost {
       this.drainedTrace += traceRows;
       this.sentTrace = 0;
     }
-    this.forgetBeyondRetention(engine);
+    const kept = this.retention.forget(engine, { samples: this.sentSamples, events: this.sentEvents });
+    this.sentSamples = kept.samples;
+    this.sentEvents = kept.events;
     // Due times advance by whole tick intervals, so that ticks of uneven length
     // still give the tick rate on average; after an idle spell, start afresh.
     const now = this.deps.now();
     this.nextPostAt = (now - this.nextPostAt > this.opts.tickMs ? now : this.nextPostAt) + this.opts.tickMs;
     this.deps.post({ type: 'batch', batch }, batchTransferables(batch));
-  }
-
-  /**
-   * Past half again what the run may keep, forget the oldest posted samples
-   * and events down to the retention (the slack makes each forgetting move
-   * many rows at once rather than a few every tick).
-   */
-  private forgetBeyondRetention(engine: EngineLike): void {
-    if (!engine.forgetRecorded) return;
-    const { samples, events } = this.retain;
-    if (this.sentSamples <= samples * 1.5 && this.sentEvents <= events * 1.5) return;
-    const dropped = engine.forgetRecorded(Math.min(samples, this.sentSamples), Math.min(events, this.sentEvents));
-    this.sentSamples -= dropped.samples;
-    this.droppedSamples += dropped.samples;
-    this.sentEvents -= dropped.events;
-    this.droppedEvents += dropped.events;
   }
 
   private postStatus(): void {
