@@ -48,6 +48,7 @@ describe('each rule', () => {
     ['a delayed-ACK timer without delayed ACKs', (s: any) => (s.flows[0].tcp = { delayedAckTimeout: 0.2 }), 'flows[0].tcp.delayedAckTimeout', /without "delayedAck": true/],
     ['a delay longer than the run', (s: any) => (s.links[2].delay = 10), 'links[2].delay', /nothing sent across this link arrives/],
     ['a sample interval longer than the run', (s: any) => (s.sampleInterval = 11), 'sampleInterval', /only the sample at 0 s/],
+    ['a CBR flow that would take hours', (s: any) => ((s.duration = 10_000), (s.flows[1].rate = '1000Gbps'), (s.flows[1].packetSize = 100)), 'flows[1].rate', /sends about 1\.3e\+13 packets in this run: simulating them takes about 4\.6e\+3 hours/],
   ])('%s', (_name, change, path, message) => {
     const s = base();
     change(s);

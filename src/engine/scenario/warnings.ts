@@ -12,6 +12,11 @@
 import { computeRoutes } from '../net/routing';
 import type { Scenario, ScenarioIssue, TcpFlowSpec } from './types';
 
+/** A CBR flow sending more packets than this in a run makes a long run (README: a few million events per second). */
+const SLOW_PACKETS = 1e9;
+const EVENTS_PER_PACKET = 4;
+const EVENTS_PER_SECOND = 3e6;
+
 /** Routes are computed for the "link no flow crosses" rule only up to this many nodes (the table is N²). */
 const MAX_ROUTED_NODES = 200;
 
@@ -29,6 +34,18 @@ export function scenarioWarnings(s: Scenario, input: unknown, routesKnown: boole
     const at = `flows[${i}]`;
     if (f.start >= end) add(`${at}.start`, `is at or after the end of the run (${end} s): this flow sends nothing`);
     if (f.kind === 'tcp') tcpWarnings(at, f, rawTcp(input, i), add);
+    else {
+      // A CBR source's packet count is exact; each packet is a few events per link it crosses.
+      const active = Math.max(0, Math.min(f.stop ?? end, end) - f.start);
+      const packets = (f.rate / (8 * f.packetSize)) * active;
+      if (packets > SLOW_PACKETS) {
+        const hours = (packets * EVENTS_PER_PACKET) / EVENTS_PER_SECOND / 3600;
+        add(
+          `${at}.rate`,
+          `sends about ${packets.toPrecision(2)} packets in this run: simulating them takes about ${hours >= 1 ? `${hours.toPrecision(2)} hours` : `${Math.ceil(hours * 60)} minutes`}; a lower rate, larger packets or a shorter run go faster`,
+        );
+      }
+    }
   });
 
   s.faults.forEach((fault, i) => {
