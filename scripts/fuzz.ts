@@ -50,8 +50,10 @@ let failed = false;
   let slowest = 0;
   let simulated = 0;
   let first: string | null = null;
+  let done = 0;
   fc.check(
     fc.property(scenarioArb, (input) => {
+      if (++done % Math.max(1, Math.round(runs / 10)) === 0) process.stderr.write(`runs: ${done}/${runs}, ${seconds(performance.now() - t0)}\n`);
       const c0 = performance.now();
       const r = checkRun(input, limits);
       slowest = Math.max(slowest, performance.now() - c0);
