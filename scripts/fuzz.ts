@@ -53,7 +53,7 @@ let failed = false;
   let done = 0;
   fc.check(
     fc.property(scenarioArb, (input) => {
-      if (++done % Math.max(1, Math.round(runs / 10)) === 0) process.stderr.write(`runs: ${done}/${runs}, ${seconds(performance.now() - t0)}\n`);
+      if (++done % Math.max(1, Math.round(runs / 10)) === 0) process.stderr.write(`runs: ${done}/${runs}, ${seconds(performance.now() - t0)}, heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB\n`);
       const c0 = performance.now();
       const r = checkRun(input, limits);
       slowest = Math.max(slowest, performance.now() - c0);
