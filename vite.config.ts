@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -18,6 +19,76 @@ function inlineWorkers(): Plugin {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (resolved?.id === WORKERS) return WORKERS.replace(/workers\.ts$/, 'workers.inline.ts');
       return null;
+    },
+  };
+}
+
+/**
+ * The built page's Content-Security-Policy, as a <meta> tag placed first in
+ * <head> (a meta policy applies only to what follows it). The page opens
+ * share links and imported files from strangers, so what it may run is pinned
+ * down: scripts, styles and workers only from the page itself, nothing from
+ * anywhere else, no eval, no plugins, no <base> or form targets.
+ *
+ * The single-file build (for file://) carries its script and styles inline
+ * and starts its workers from blobs: there, each inline <script> and <style>
+ * is allowed by its SHA-256 hash (computed here, after the inlining), not by
+ * 'unsafe-inline', and workers may come from blob: URLs.
+ *
+ * Added after every other plugin's output (generateBundle, last), so the
+ * hashes are of the final text. The dev server is left alone: its client
+ * injects inline scripts of its own.
+ */
+type CspMode = 'site' | 'file';
+
+function cspPolicy(mode: CspMode, inline: { scripts: string[]; styles: string[] }): string {
+  const hashes = (texts: string[]) => texts.map((t) => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`);
+  const file = mode === 'file';
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...hashes(inline.scripts)]],
+    ['style-src', ["'self'", ...hashes(inline.styles)]],
+    ['worker-src', file ? ["'self'", 'blob:'] : ["'self'"]],
+    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+const INLINE = (tag: 'script' | 'style') => new RegExp(`<${tag}\\b(?![^>]*\\bsrc=)[^>]*>([\\s\\S]*?)</${tag}>`, 'g');
+
+/** Put the policy into an HTML document: after <meta charset>, before everything else that loads. */
+function withCsp(html: string, mode: CspMode): string {
+  const scripts = [...html.matchAll(INLINE('script'))].map((m) => m[1]!).filter((t) => t.length > 0);
+  const styles = [...html.matchAll(INLINE('style'))].map((m) => m[1]!).filter((t) => t.length > 0);
+  if (mode === 'site' && (scripts.length > 0 || styles.length > 0)) {
+    throw new Error('the site build has an inline script or style: load it from a file so the policy can stay without hashes');
+  }
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${cspPolicy(mode, { scripts, styles })}" />`;
+  const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
+  if (!charset) throw new Error('index.html has no <meta charset>: the policy goes right after it');
+  const at = charset.index + charset[0].length;
+  return `${html.slice(0, at)}\n    ${meta}${html.slice(at)}`;
+}
+
+function contentSecurityPolicy(mode: CspMode): Plugin {
+  return {
+    name: 'tcp-lab-csp',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const asset of Object.values(bundle)) {
+          if (asset.type !== 'asset' || !asset.fileName.endsWith('.html')) continue;
+          const html = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          asset.source = withCsp(html, mode);
+        }
+      },
     },
   };
 }
@@ -67,7 +138,15 @@ function offline(): Plugin[] {
 // to load a page's separate script and worker files.
 export default defineConfig(({ mode }) => ({
   base: './',
-  plugins: mode === 'file' ? [react(), inlineWorkers(), viteSingleFile()] : [react(), offline()],
+  // The Content-Security-Policy goes in last, over the final HTML (contentSecurityPolicy above).
+  plugins:
+    mode === 'file'
+      ? [react(), inlineWorkers(), viteSingleFile(), contentSecurityPolicy('file')]
+      : [react(), offline(), contentSecurityPolicy('site')],
+  resolve: {
+    // A library probe that would eval() under the page's Content-Security-Policy (src/shims/).
+    alias: { '@stdlib/assert-has-generator-support': fileURLToPath(new URL('./src/shims/has-generator-support.cjs', import.meta.url)) },
+  },
   // Module workers are the default; the single-file build starts its workers
   // from blobs, which Chromium runs from a file:// page only as classic scripts.
   worker: { format: mode === 'file' ? 'iife' : 'es' },

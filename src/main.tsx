@@ -8,9 +8,10 @@
  * the default. From then on the work is kept as it changes and the address
  * follows the page.
  */
+import './zod-config'; // first: before any zod schema is made (src/zod-config.ts)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { formatIssues, parseScenario, parseScenarioText } from './engine/scenario';
+import { formatIssues } from './engine/scenario';
 import { Archive, browserStorage } from './store/archive';
 import { connectArchive, keptCurrentKey, restoreWork } from './store/autosave';
 import { lessonStore } from './store/lesson-store';
@@ -23,16 +24,19 @@ import { LARGE_TEXT_KEY, PRESENTER_KEY, readFlag } from './ui/display/remembered
 import { defaultPresetKey, presetEntries } from './store/presets';
 import { SessionProvider } from './ui/session/context';
 import { RunSession } from './ui/session/run-session';
-import { EngineClient } from './worker/client';
+import { parsePageScenario, parsePageScenarioText } from './ui/page-budget';
+import { EngineClient, startEngineWorker } from './worker/client';
+import { DEFAULT_WATCHDOG } from './worker/watchdog';
 import './ui/tokens.css';
 import './ui/widgets.css';
 import './ui/styles.css';
 
 const store = createLabStore(
-  { parse: parseScenario, parseText: parseScenarioText, formatIssues },
+  { parse: parsePageScenario, parseText: parsePageScenarioText, formatIssues },
   { largeText: readFlag(LARGE_TEXT_KEY), presenter: readFlag(PRESENTER_KEY) },
 );
-const session = new RunSession(store, new EngineClient());
+// The watchdog replaces a worker that dies or stops answering (the session reloads the scenario).
+const session = new RunSession(store, new EngineClient(startEngineWorker, { watchdog: DEFAULT_WATCHDOG }));
 
 const entries = presetEntries();
 store.getState().setEntries(entries);

@@ -167,3 +167,32 @@ describe('a link outage', () => {
     },
   );
 });
+
+describe('lost SYNs (summary.csv accounting)', () => {
+  // The SYN is lost twice while the link is down at the start; the one-segment file then
+  // goes through. drops and packets_sent both count data packets only, so drop_rate stays
+  // a data loss rate (it read 2 when drops counted the SYNs and packets_sent did not).
+  const sim = new Simulator(
+    singleFlow({
+      variant: 'reno',
+      duration: 15,
+      bytes: 1000,
+      faults: [{ kind: 'linkDown', link: 'bottleneck', at: 0, duration: 4 }],
+    }),
+  );
+  sim.run();
+  const d = sim.runData();
+  const s = d.summary[0];
+
+  it('are in events.csv and links.csv, not in drops', () => {
+    const synDrops = d.events.filter((e) => e.event === 'drop' && e.seq === -1);
+    expect(synDrops.length).toBe(2);
+    for (const e of synDrops) expect(e.detail).toMatch(/^SYN lost: link r1→client is down/);
+    expect(d.links.reduce((n, l) => n + l.fault_drops, 0)).toBe(2);
+    expect(s.drops).toBe(0);
+    expect(s.packets_sent).toBe(1);
+    expect(s.drop_rate).toBe(0);
+    expect(s.timeouts).toBe(2);
+    expect(s.packets_delivered).toBe(1);
+  });
+});

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { CSV_FILE_NAMES, runDataToCsv } from '../engine/output/csv';
+import type { CsvSink } from '../engine/output/csv-stream';
 import { BASE_SERIES_COLUMNS, type RunData } from '../engine/output/rundata';
 import { parseScenarioText } from '../engine/scenario/index';
 import type { Scenario } from '../engine/scenario/types';
-import { main, parseArgs, textTable, USAGE, type CliIo } from './main';
+import { main, parseArgs, textTable, USAGE, type RunReport, type SimIo } from './main';
 
 const VALID = {
   version: 1,
@@ -103,13 +105,20 @@ function fakeRunData(extra: object = {}): RunData {
 }
 
 interface Harness {
-  io: CliIo;
+  io: SimIo;
   files: Map<string, string>;
   dirs: string[];
   out: () => string;
   err: () => string;
   runs: Scenario[];
-  run: (s: Scenario) => RunData;
+  run: (s: Scenario, sink: CsvSink) => RunReport;
+}
+
+/** A fake run: the whole RunData's files, written into the sink at once. */
+function writeAll(data: RunData, sink: CsvSink): RunReport {
+  const files = runDataToCsv(data);
+  for (const name of CSV_FILE_NAMES) sink.write(name, files[name]);
+  return { eventsProcessed: data.eventsProcessed };
 }
 
 function harness(inputs: Record<string, string> = {}, data: RunData = fakeRunData()): Harness {
@@ -124,9 +133,9 @@ function harness(inputs: Record<string, string> = {}, data: RunData = fakeRunDat
     runs,
     out: () => stdout,
     err: () => stderr,
-    run: (s) => {
+    run: (s, sink) => {
       runs.push(s);
-      return data;
+      return writeAll(data, sink);
     },
     io: {
       stdout: (t) => void (stdout += t),
@@ -138,6 +147,15 @@ function harness(inputs: Record<string, string> = {}, data: RunData = fakeRunDat
       },
       writeFile: async (p, t) => void files.set(p, t),
       mkdir: async (p) => void dirs.push(p),
+      createWriter: (p) => {
+        files.set(p, '');
+        return { write: (t) => void files.set(p, files.get(p)! + t), close: () => {} };
+      },
+      rename: async (from, to) => {
+        files.set(to, files.get(from)!);
+        files.delete(from);
+      },
+      remove: async (p) => void files.delete(p),
     },
   };
 }
@@ -271,14 +289,30 @@ describe('usage', () => {
 });
 
 describe('failures after a valid parse', () => {
-  it('a run that throws exits 1 and writes nothing', async () => {
+  it('a run that throws exits 1 and leaves no file, not even a partial one', async () => {
     const h = harness({ 'a.json': json(VALID) });
-    const code = await main(['a.json', '--out', 'o'], h.io, () => {
+    const code = await main(['a.json', '--out', 'o'], h.io, (_s, sink) => {
+      sink.write('timeseries.csv', 'time_s,flow\n0,A\n');
       throw new Error('no route from server to client');
     });
     expect(code).toBe(1);
     expect(h.err()).toContain('no route from server to client');
-    expect(h.dirs).toEqual([]);
+    expect(written(h, ['a.json'])).toEqual([]);
+  });
+
+  it('files appear under their names only once the run is done', async () => {
+    const h = harness({ 'a.json': json(VALID), 'o/summary.csv': 'an older run\n' });
+    let during: string[] = [];
+    expect(
+      await main(['a.json', '--out', 'o'], h.io, (_s, sink) => {
+        sink.write('events.csv', 'time_s\n');
+        during = [...h.files.keys()].sort();
+        return {};
+      }),
+    ).toBe(0);
+    expect(during).toEqual([...CSV_FILE_NAMES.map((n) => `o/${n}.partial`), 'a.json', 'o/summary.csv'].sort());
+    expect(written(h, ['a.json']).sort()).toEqual(CSV_FILE_NAMES.map((n) => `o/${n}`).sort());
+    expect(h.files.get('o/events.csv')).toBe('time_s\n');
   });
 
   it('an unwritable --out exits 1', async () => {

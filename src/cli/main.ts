@@ -3,16 +3,28 @@
  * engine so tests can drive it with an in-memory io and a fake `run`
  * (sim.ts wires the real ones).
  *
- *   npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S]
+ *   npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE]
+ *
+ * The run streams its rows into the output folder as it goes
+ * (engine/output/csv-stream.ts), so memory stays flat however long the run;
+ * before it starts, the memory it needs is estimated and a run over the
+ * budget is refused like an invalid field (engine/scenario/memory.ts).
  *
  * Exit codes: 0 success; 1 the run or writing failed; 2 usage error or
  * invalid scenario (and then nothing is written, not even the --out folder).
+ * Warnings (legal but pointless fields) go to stderr as `warning: path:
+ * message` and change no exit code.
  */
 import { csvParseRows } from 'd3-dsv';
-import { CSV_FILE_NAMES, runDataToCsv } from '../engine/output/csv';
-import type { RunData } from '../engine/output/rundata';
-import { formatIssues, parseScenarioText } from '../engine/scenario/index';
-import type { Scenario, ScenarioIssue } from '../engine/scenario/types';
+import type { CsvSink } from '../engine/output/csv-stream';
+import { CSV_FILE_NAMES } from '../engine/output/csv';
+import { formatIssues, formatWarnings, parseScenario, parseScenarioText } from '../engine/scenario/index';
+import { readJsonText } from '../engine/scenario/json-text';
+import { MAX_FILE_CHARS } from '../engine/scenario/limits';
+import { CLI_MEMORY_BUDGET, formatBytes, memoryIssues } from '../engine/scenario/memory';
+import type { ParseResult, Scenario, ScenarioIssue } from '../engine/scenario/types';
+import { parseBytes } from '../engine/scenario/units';
+import { OutputFiles, type OutputIo } from './output-files';
 
 export interface CliIo {
   /** Write text as is (main adds the newlines). */
@@ -24,22 +36,37 @@ export interface CliIo {
   mkdir(path: string): Promise<void>;
 }
 
-export type RunScenario = (scenario: Scenario) => RunData;
+/** The simulation runner's io: the common one, and files written piece by piece. */
+export type SimIo = CliIo & OutputIo;
 
-export const USAGE = 'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S]';
+/** What a run reports when it is done. */
+export interface RunReport {
+  /** events the simulator processed */
+  eventsProcessed?: number;
+}
+
+/** Run a scenario to its end, writing the five files into the sink as it goes. */
+export type RunScenario = (scenario: Scenario, sink: CsvSink) => RunReport;
+
+export const USAGE =
+  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE]';
 
 const HELP = `${USAGE}
 
 Runs a scenario and writes summary.csv, timeseries.csv, queues.csv, links.csv
-and events.csv into <dir> (created if missing).
+and events.csv into <dir> (created if missing), row by row as the run goes.
 
-  --out <dir>      folder for the five CSV files (required)
-  --summary        also print summary.csv as a table on stdout
-  --seed N         use seed N instead of the scenario's
-  --duration S     run for S seconds (a number, or a string with a unit) instead
-  --help, -h       show this help
+  --out <dir>        folder for the five CSV files (required)
+  --summary          also print summary.csv as a table on stdout
+  --seed N           use seed N instead of the scenario's
+  --duration S       run for S seconds (a number, or a string with a unit) instead
+  --max-memory SIZE  memory a run may need, e.g. 4GB (default ${formatBytes(CLI_MEMORY_BUDGET)}); a scenario
+                     estimated to need more is refused before it starts
+  --help, -h         show this help
 
 Exit codes: 0 done, 1 the run failed, 2 usage error or invalid scenario.
+Warnings about fields that cannot have an effect are printed as
+"warning: path: message" and do not change the exit code.
 `;
 
 export interface CliOptions {
@@ -48,6 +75,8 @@ export interface CliOptions {
   summary: boolean;
   seed?: string;
   duration?: string;
+  /** bytes */
+  maxMemory?: number;
 }
 
 type ParsedArgs = { help: true } | { help: false; options: CliOptions } | { error: string };
@@ -59,6 +88,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   let summary = false;
   let seed: string | undefined;
   let duration: string | undefined;
+  let maxMemory: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') return { help: true };
@@ -66,7 +96,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     if (arg.startsWith('-') && arg !== '-') {
       const eq = arg.indexOf('=');
       const name = eq >= 0 ? arg.slice(0, eq) : arg;
-      const takesValue = name === '--out' || name === '--seed' || name === '--duration';
+      const takesValue = name === '--out' || name === '--seed' || name === '--duration' || name === '--max-memory';
       if (name === '--summary' && eq < 0) {
         summary = true;
         continue;
@@ -78,7 +108,12 @@ export function parseArgs(argv: string[]): ParsedArgs {
       if (value === undefined || value === '') return { error: `${name} needs a value` };
       if (name === '--out') out = value;
       else if (name === '--seed') seed = value;
-      else duration = value;
+      else if (name === '--duration') duration = value;
+      else {
+        const size = parseBytes(/^\d+(\.\d+)?$/.test(value) ? Number(value) : value);
+        if (!size.ok) return { error: `--max-memory ${size.message}` };
+        maxMemory = size.value;
+      }
       continue;
     }
     if (file !== undefined) return { error: `one scenario file expected, got ${file} and ${arg}` };
@@ -89,27 +124,24 @@ export function parseArgs(argv: string[]): ParsedArgs {
   const options: CliOptions = { file, out, summary };
   if (seed !== undefined) options.seed = seed;
   if (duration !== undefined) options.duration = duration;
+  if (maxMemory !== undefined) options.maxMemory = maxMemory;
   return { help: false, options };
 }
 
 /**
- * Puts --seed / --duration into the scenario text before it is parsed, so
- * they are checked by exactly the rules that check the file. A text that is
- * not a JSON object is passed on unchanged for the parser to report.
+ * Loads the scenario with --seed / --duration put into it before it is
+ * checked, so they are checked by exactly the rules that check the file. A
+ * text that is not a JSON object is loaded unchanged for the loader to report.
  */
-function applyOverrides(text: string, o: CliOptions): string {
-  if (o.seed === undefined && o.duration === undefined) return text;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return text;
-  const obj = json as Record<string, unknown>;
+function loadWithOverrides(text: string, o: CliOptions): ParseResult {
+  if (o.seed === undefined && o.duration === undefined) return parseScenarioText(text);
+  const json = readJsonText(text);
+  if (!json.ok || json.value === null || typeof json.value !== 'object' || Array.isArray(json.value))
+    return parseScenarioText(text);
+  const obj = { ...(json.value as Record<string, unknown>) };
   if (o.seed !== undefined) obj.seed = numberOrText(o.seed);
   if (o.duration !== undefined) obj.duration = numberOrText(o.duration);
-  return JSON.stringify(obj);
+  return parseScenario(obj);
 }
 
 /** "42" → 42; "10ms" or "abc" stay text (the parser accepts units or says what is wrong). */
@@ -133,15 +165,11 @@ function markOverrides(issues: ScenarioIssue[], o: CliOptions): ScenarioIssue[] 
   });
 }
 
-function joinPath(dir: string, name: string): string {
-  return dir.endsWith('/') || dir.endsWith('\\') ? dir + name : `${dir}/${name}`;
-}
-
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-export async function main(argv: string[], io: CliIo, run: RunScenario): Promise<number> {
+export async function main(argv: string[], io: SimIo, run: RunScenario): Promise<number> {
   const parsed = parseArgs(argv);
   if ('error' in parsed) {
     io.stderr(`sim: ${parsed.error}\n${USAGE}\n`);
@@ -160,42 +188,63 @@ export async function main(argv: string[], io: CliIo, run: RunScenario): Promise
     io.stderr(`sim: cannot read ${o.file}: ${errorText(e)}\n${USAGE}\n`);
     return 2;
   }
-
-  const result = parseScenarioText(applyOverrides(text, o));
-  if (!result.ok) {
-    const lines = formatIssues(markOverrides(result.issues, o));
-    io.stderr(lines.map((line) => `${o.file}: ${line}\n`).join(''));
+  const lines = (issues: readonly string[]) => io.stderr(issues.map((line) => `${o.file}: ${line}\n`).join(''));
+  if (text.length > MAX_FILE_CHARS) {
+    lines([`(file): is too large for a scenario: ${text.length} characters, at most ${MAX_FILE_CHARS}`]);
     return 2;
   }
 
-  let data: RunData;
-  try {
-    data = run(result.scenario);
-  } catch (e) {
-    io.stderr(`sim: ${o.file}: the run failed: ${errorText(e)}\n`);
-    return 1;
+  const result = loadWithOverrides(text, o);
+  const warn = () => {
+    const w = formatWarnings(result.warnings);
+    if (w.length) io.stderr(w.map((line) => `${line}\n`).join(''));
+  };
+  if (!result.ok) {
+    lines(formatIssues(markOverrides(result.issues, o)));
+    warn();
+    return 2;
+  }
+  warn();
+  const budget = o.maxMemory ?? CLI_MEMORY_BUDGET;
+  const tooBig = memoryIssues(result.scenario, 'stream', budget, 'run with --max-memory to allow more');
+  if (tooBig.length) {
+    lines(formatIssues(tooBig));
+    return 2;
   }
 
-  const files = runDataToCsv(data);
+  let out: OutputFiles;
   try {
-    await io.mkdir(o.out);
-    for (const name of CSV_FILE_NAMES) await io.writeFile(joinPath(o.out, name), files[name]);
+    out = await OutputFiles.open(io, o.out);
   } catch (e) {
     io.stderr(`sim: cannot write to ${o.out}: ${errorText(e)}\n`);
     return 1;
   }
+  let report: RunReport;
+  try {
+    report = run(result.scenario, out);
+  } catch (e) {
+    await out.discard();
+    io.stderr(`sim: ${o.file}: the run failed: ${errorText(e)}\n`);
+    return 1;
+  }
+  try {
+    await out.commit();
+  } catch (e) {
+    await out.discard();
+    io.stderr(`sim: cannot write to ${o.out}: ${errorText(e)}\n`);
+    return 1;
+  }
 
-  io.stderr(`${doneLine(o.out, result.scenario, data)}\n`);
-  if (o.summary) io.stdout(textTable(csvParseRows(files['summary.csv'])));
+  io.stderr(`${doneLine(o.out, result.scenario, report)}\n`);
+  if (o.summary) io.stdout(textTable(csvParseRows(out.summary)));
   return 0;
 }
 
 /** "wrote 5 files to out/ (12.3 s simulated, 1.2 M events)" */
-function doneLine(out: string, scenario: Scenario, data: RunData): string {
+function doneLine(out: string, scenario: Scenario, report: RunReport): string {
   const dir = out.endsWith('/') ? out : `${out}/`;
   const parts = [`${formatSeconds(scenario.duration)} s simulated`];
-  // RunData may carry the engine's event count (as SimState.eventsProcessed); say it when it does.
-  const events = (data as RunData & { eventsProcessed?: unknown }).eventsProcessed;
+  const events = report.eventsProcessed;
   if (typeof events === 'number' && Number.isFinite(events)) parts.push(`${formatCount(events)} events`);
   return `wrote ${CSV_FILE_NAMES.length} files to ${dir} (${parts.join(', ')})`;
 }

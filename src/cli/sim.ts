@@ -2,8 +2,9 @@
  * Entry point of `npm run sim`: wires the real file system and engine into
  * main() (src/cli/main.ts holds the logic and its tests).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { runScenario } from '../engine/run';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { streamRun } from '../engine/output/csv-stream';
 import { main } from './main';
 
 const code = await main(
@@ -14,8 +15,16 @@ const code = await main(
     readFile: (path) => readFile(path, 'utf8'),
     writeFile: (path, text) => writeFile(path, text, 'utf8'),
     mkdir: async (path) => void (await mkdir(path, { recursive: true })),
+    // Synchronous writes: the run is synchronous too, and each piece is written
+    // (and can be forgotten) before the run goes on.
+    createWriter: (path) => {
+      const fd = openSync(path, 'w');
+      return { write: (text) => void writeSync(fd, text, null, 'utf8'), close: () => closeSync(fd) };
+    },
+    rename: (from, to) => rename(from, to),
+    remove: (path) => rm(path, { force: true }),
   },
-  runScenario,
+  streamRun,
 );
 // exitCode rather than exit(): lets stdout drain when it is a pipe.
 process.exitCode = code;

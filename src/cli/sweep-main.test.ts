@@ -220,6 +220,31 @@ describe('failures', () => {
     expect(h.dirs).toEqual([]);
   });
 
+  it('a point over the memory budget (shared by the workers) exits 2 before any run, naming the field', async () => {
+    // 200 flows sampled a million times each: every run would keep several GB of series.
+    const base = smallBase() as { flows: object[]; duration: number; sampleInterval: number; faults: unknown[] };
+    const big = {
+      ...base,
+      duration: 10_000,
+      sampleInterval: 0.005,
+      flows: Array.from({ length: 200 }, (_, i) => ({ ...base.flows[0], id: `f${i}` })),
+      faults: [],
+    };
+    const sweep = {
+      ...smallSweep(),
+      base: big,
+      parameters: [{ path: 'flows[0].variant', name: 'variant', values: ['reno', 'newreno'] }],
+      metrics: ['f0.throughput_kbps'],
+      comparisons: [],
+    };
+    const h = harness({ 's.json': json(sweep) }, { runTasks: () => Promise.reject(new Error('nothing may run')) });
+    expect(await main(['s.json', '--out', 'out'], h.io, h.deps)).toBe(2);
+    expect(h.err()).toMatch(
+      /^s\.json: base\.sampleInterval: the run would need about [\d.]+ GB of memory, more than the 500 MB allowed; .*\(use fewer --workers\) \(at point 0\)\n$/,
+    );
+    expect(h.dirs).toEqual([]);
+  });
+
   it('a usage error exits 2', async () => {
     const h = harness({});
     expect(await main(['--out', 'o'], h.io, h.deps)).toBe(2);

@@ -10,6 +10,8 @@
  */
 import { dirname, isAbsolute, join } from 'node:path';
 import { formatIssues } from '../engine/scenario/index';
+import { readJsonText } from '../engine/scenario/json-text';
+import { CLI_MEMORY_BUDGET, memoryIssues } from '../engine/scenario/memory';
 import {
   parseSweep,
   planRuns,
@@ -142,12 +144,8 @@ async function preloadBase(text: string, file: string, io: CliIo): Promise<(ref:
   const path = basePath(file, ref);
   let loaded: LoadedBase;
   try {
-    const baseText = await io.readFile(path);
-    try {
-      loaded = { ok: true, json: JSON.parse(baseText), source: path };
-    } catch (e) {
-      loaded = { ok: false, message: `${path} is not valid JSON: ${errorText(e)}` };
-    }
+    const json = readJsonText(await io.readFile(path));
+    loaded = json.ok ? { ok: true, json: json.value, source: path } : { ok: false, message: `${path} ${json.message}` };
   } catch (e) {
     loaded = { ok: false, message: `cannot read the base scenario ${JSON.stringify(path)}: ${errorText(e)}` };
   }
@@ -173,13 +171,12 @@ export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<
     io.stderr(`sweep: cannot read ${o.file}: ${errorText(e)}\n${USAGE}\n`);
     return 2;
   }
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch (e) {
-    io.stderr(`${o.file}: (file): is not valid JSON: ${errorText(e)}\n`);
+  const json = readJsonText(text);
+  if (!json.ok) {
+    io.stderr(`${o.file}: (file): ${json.message}\n`);
     return 2;
   }
+  const input = json.value;
   const result = parseSweep(input, { loadBase: await preloadBase(text, o.file, io) });
   if (!result.ok) {
     io.stderr(
@@ -207,6 +204,19 @@ export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<
   }
 
   const workers = Math.max(1, Math.min(o.workers ?? deps.cores, tasks.length));
+  // Each worker keeps its run's whole series until the run ends: the workers share the budget.
+  for (const point of sweep.points) {
+    const raise = workers > 1 ? 'use fewer --workers' : 'npm run sim streams a single run to disk';
+    const over = memoryIssues(point.scenario, 'all', CLI_MEMORY_BUDGET / workers, raise);
+    if (over.length) {
+      io.stderr(
+        formatIssues(over)
+          .map((line) => `${o.file}: base.${line} (at point ${point.index})\n`)
+          .join(''),
+      );
+      return 2;
+    }
+  }
   io.stderr(`sweep: ${sweep.name}: ${shape} on ${workers} worker${workers === 1 ? '' : 's'}\n`);
   const t0 = deps.now();
   const progress = progressReporter(

@@ -208,11 +208,13 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     const kind = pool.kind[pkt];
     this.droppedCount++;
     const st = this.stats[fi];
-    if (kind === PacketKind.Ack) st.ackDrops++;
-    else st.drops++;
     const snd = this.senders[fi];
     let seq = pool.seq[pkt];
     if (snd) seq -= snd.base;
+    // summary.csv's drops count data packets, as packets_sent does: a lost SYN (data
+    // segment −1) carries no data and is in neither (it is in events.csv and links.csv).
+    if (kind === PacketKind.Ack) st.ackDrops++;
+    else if (seq >= 0) st.drops++;
     if (this.packetTrace.on[fi] === 1 && kind === PacketKind.Data)
       this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
     let extra = NaN;
@@ -390,6 +392,25 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
 
   sampleCount(): number {
     return this.sampler.length;
+  }
+
+  /**
+   * Forget recorded rows a runner has already written or posted, so that a
+   * long run's memory does not grow with simulated time: keep the last
+   * `samples` samples (at least the throughput window) and the last `events`
+   * events. Sample and event indexes then count from the first kept; returns
+   * how many of each were dropped. Summaries (summary.csv, links.csv) are
+   * counters and lose nothing.
+   */
+  forgetRecorded(samples: number, events: number): { samples: number; events: number } {
+    const droppedEvents = Math.max(0, this.log.length - Math.max(0, events));
+    if (droppedEvents > 0) {
+      this.log.keepLast(Math.max(0, events));
+      // stepToProtocolEvent's place in the log moves with it.
+      this.stepCursor = Math.max(0, this.stepCursor - droppedEvents);
+      this.stepMark = Math.max(0, this.stepMark - droppedEvents);
+    }
+    return { samples: this.sampler.keepLast(samples), events: droppedEvents };
   }
 
   sampleTimes(from: number, to: number): Float64Array {

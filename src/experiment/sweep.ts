@@ -10,6 +10,7 @@
  * the scenario loader → metrics → comparisons.
  */
 import { parseScenario } from '../engine/scenario/index';
+import { readJsonText } from '../engine/scenario/json-text';
 import type { Scenario, ScenarioIssue } from '../engine/scenario/types';
 import { describeValue } from '../engine/scenario/units';
 import { checkPath, parsePath, pathText, setAt, type PathSegment } from './path';
@@ -40,15 +41,11 @@ export function parseSweep(input: unknown, options: ParseSweepOptions = {}): Swe
   }
 }
 
-/** Load a sweep from the text of a JSON file; a syntax error is one issue at "(file)". */
+/** Load a sweep from the text of a JSON file; a syntax error is one issue at "(file)", with its line and column. */
 export function parseSweepText(text: string, options: ParseSweepOptions = {}): SweepParseResult {
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, issues: [{ path: '(file)', message: `is not valid JSON: ${errorText(error)}` }] };
-  }
-  return parseSweep(input, options);
+  const json = readJsonText(text);
+  if (!json.ok) return { ok: false, issues: [{ path: '(file)', message: json.message }] };
+  return parseSweep(json.value, options);
 }
 
 function errorText(error: unknown): string {

@@ -121,7 +121,7 @@ export function createEditorActions(parser: ScenarioParser, set: Set, get: Get, 
       input = op(asDoc(get().scenarioInput));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      return { input: null, result: { ok: false, issues: [{ path: '(edit)', message }] } };
+      return { input: null, result: { ok: false, issues: [{ path: '(edit)', message }], warnings: [] } };
     }
     return { input, result: parser.parse(input) };
   };

@@ -8,16 +8,16 @@ import * as sel from './selectors';
 const parser: ScenarioParser = {
   parse(input: unknown): ParseResult {
     const o = input as Partial<Scenario> | null;
-    if (typeof o !== 'object' || o === null) return { ok: false, issues: [{ path: '', message: 'not an object' }] };
+    if (typeof o !== 'object' || o === null) return { ok: false, issues: [{ path: '', message: 'not an object' }], warnings: [] };
     if (typeof o.duration !== 'number' || o.duration <= 0)
-      return { ok: false, issues: [{ path: 'duration', message: 'must be a positive number' }] };
-    return { ok: true, scenario: { ...(o as Scenario), name: o.name ?? '' } };
+      return { ok: false, issues: [{ path: 'duration', message: 'must be a positive number' }], warnings: [] };
+    return { ok: true, scenario: { ...(o as Scenario), name: o.name ?? '' }, warnings: [] };
   },
   parseText(text: string): ParseResult {
     try {
       return this.parse(JSON.parse(text));
     } catch {
-      return { ok: false, issues: [{ path: '', message: 'not valid JSON' }] };
+      return { ok: false, issues: [{ path: '', message: 'not valid JSON' }], warnings: [] };
     }
   },
   formatIssues: (issues) => issues.map((i) => `${i.path || '(file)'}: ${i.message}`),

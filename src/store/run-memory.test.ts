@@ -26,7 +26,7 @@ describe('the memory a sample interval implies', () => {
   });
 
   it('writes sizes as a person reads them', () => {
-    expect(formatMemory(512)).toBe('512 bytes');
+    expect(formatMemory(512)).toBe('512 B');
     expect(formatMemory(64_000)).toBe('64 kB');
     expect(formatMemory(2_100_000)).toBe('2.1 MB');
     expect(formatMemory(3.2e9)).toBe('3.2 GB');

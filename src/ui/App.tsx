@@ -26,6 +26,7 @@ import { ExperimentView } from './experiment/ExperimentView';
 import { CopyLinkButton } from './share/CopyLinkButton';
 import { ShareLink } from './share/ShareLink';
 import './presenter.css';
+import { ViewBoundary } from './ViewBoundary';
 
 export function App() {
   const view = useLab((s) => s.view);
@@ -52,7 +53,7 @@ export function App() {
         </div>
       </header>
       {view === 'lab' && (
-        <>
+        <ViewBoundary key="lab" name="Lab">
           <div className="toolbar" role="region" aria-label="Scenario and run controls">
             <ScenarioPicker />
             <RunControls />
@@ -67,10 +68,18 @@ export function App() {
             <ChartsArea />
           </main>
           <StatusBar />
-        </>
+        </ViewBoundary>
       )}
-      {view === 'lessons' && <LessonsView />}
-      {view === 'experiment' && <ExperimentView />}
+      {view === 'lessons' && (
+        <ViewBoundary key="lessons" name="Lessons">
+          <LessonsView />
+        </ViewBoundary>
+      )}
+      {view === 'experiment' && (
+        <ViewBoundary key="experiment" name="Experiment">
+          <ExperimentView />
+        </ViewBoundary>
+      )}
     </div>
   );
 }

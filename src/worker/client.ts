@@ -1,10 +1,13 @@
 /**
  * The main thread's side of the engine worker: typed commands out, typed
- * messages in, and request/answer pairing for CSV export and the flows' next
- * segments.
+ * messages in, request/answer pairing for CSV export and the flows' next
+ * segments, and — when started with a watchdog — the detection of a worker
+ * that died, cannot be handed a command or stopped answering (watchdog.ts),
+ * with `restart()` to replace it by a fresh one without reloading the page.
  */
 import { engineWorker } from '../workers';
 import type { FromWorker, ToWorker } from './protocol';
+import { Watchdog, type WatchdogOptions } from './watchdog';
 
 /** The part of `Worker` the client uses, so tests can pass a fake. */
 export interface WorkerLike {
@@ -16,6 +19,16 @@ export interface WorkerLike {
 
 export type Listener = (message: FromWorker) => void;
 
+/** Why the worker can no longer be used. */
+export interface WorkerFailure {
+  /** `died`: it failed to start or threw outside a command; `unresponsive`: no answer in time; `unsendable`: a command could not be copied to it */
+  kind: 'died' | 'unresponsive' | 'unsendable';
+  /** in plain words */
+  message: string;
+}
+
+export type FailureListener = (failure: WorkerFailure) => void;
+
 /** A worker message that answers a request. */
 type Answer = Extract<FromWorker, { type: 'csv' | 'nextSegments' }>;
 
@@ -24,27 +37,60 @@ export function startEngineWorker(): WorkerLike {
   return engineWorker() as WorkerLike;
 }
 
+export interface ClientOptions {
+  /** Watch the worker (and report failures) with these settings; absent: no watch. */
+  watchdog?: WatchdogOptions;
+}
+
 export class EngineClient {
   private readonly listeners = new Set<Listener>();
+  private readonly failureListeners = new Set<FailureListener>();
   private readonly pending = new Map<number, { resolve(answer: Answer): void; reject(e: Error): void }>();
   private nextRequest = 1;
+  private worker: WorkerLike;
+  private readonly factory: (() => WorkerLike) | null;
+  private readonly watchdog: Watchdog | null;
+  /** set once the current worker has failed: nothing more is sent to it */
+  private failed = false;
 
-  constructor(private readonly worker: WorkerLike = startEngineWorker()) {
-    worker.addEventListener('message', (e) => this.receive(e.data));
-    worker.addEventListener('error', (e) => {
-      // A worker that fails to load or throws at top level reports here, not as a message.
-      this.receive({ type: 'error', message: e.message || 'the simulation worker failed' });
-    });
+  /** `worker` is a worker, or a function that starts one (then `restart` can start another). */
+  constructor(worker: WorkerLike | (() => WorkerLike) = startEngineWorker, options: ClientOptions = {}) {
+    this.factory = typeof worker === 'function' ? worker : null;
+    this.watchdog = options.watchdog
+      ? new Watchdog(
+          options.watchdog,
+          (id) => this.post({ type: 'ping', id }),
+          () =>
+            this.fail({
+              kind: 'unresponsive',
+              message: `it did not answer within ${Math.round(options.watchdog!.answerMs / 1000)} seconds`,
+            }),
+        )
+      : null;
+    this.worker = this.attach(this.factory ? this.factory() : (worker as WorkerLike));
+  }
+
+  /** Whether `restart` can start a fresh worker. */
+  get canRestart(): boolean {
+    return this.factory !== null;
   }
 
   send(command: ToWorker): void {
-    this.worker.postMessage(command);
+    if (this.failed) return;
+    this.post(command);
+    this.watchdog?.nudge();
   }
 
   /** Listen to every message from the worker; returns the unsubscribe function. */
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Listen to failures of the worker; returns the unsubscribe function. */
+  onFailure(listener: FailureListener): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
   }
 
   /** The five CSV files of the run so far, by file name. */
@@ -64,19 +110,83 @@ export class EngineClient {
   private request(command: (requestId: number) => ToWorker): Promise<Answer> {
     const requestId = this.nextRequest++;
     return new Promise((resolve, reject) => {
+      if (this.failed) {
+        reject(new Error('the simulation worker has stopped'));
+        return;
+      }
       this.pending.set(requestId, { resolve, reject });
       this.send(command(requestId));
     });
   }
 
+  /**
+   * Replace the worker by a fresh one (the old one is stopped, requests to it
+   * fail). Listeners stay; the new worker has no scenario until one is sent.
+   */
+  restart(): void {
+    if (!this.factory) throw new Error('this client cannot start another worker');
+    this.stopWorker('the simulation worker was restarted');
+    this.failed = false;
+    this.worker = this.attach(this.factory());
+  }
+
   terminate(): void {
-    this.worker.terminate();
-    for (const p of this.pending.values()) p.reject(new Error('the simulation worker was stopped'));
-    this.pending.clear();
+    this.stopWorker('the simulation worker was stopped');
     this.listeners.clear();
+    this.failureListeners.clear();
+  }
+
+  private attach(worker: WorkerLike): WorkerLike {
+    worker.addEventListener('message', (e) => {
+      if (worker === this.worker && !this.failed) this.receive(e.data);
+    });
+    worker.addEventListener('error', (e) => {
+      if (worker !== this.worker || this.failed) return;
+      // A worker that fails to load or throws outside a command reports here, not as a message.
+      const message = e.message || 'the simulation worker failed';
+      if (this.failureListeners.size > 0 && this.watchdog) this.fail({ kind: 'died', message });
+      else this.receive({ type: 'error', message });
+    });
+    this.watchdog?.start();
+    return worker;
+  }
+
+  private post(command: ToWorker): void {
+    try {
+      this.worker.postMessage(command);
+    } catch (err) {
+      // postMessage copies the command (structured clone), which can throw on data it cannot copy.
+      const reason = err instanceof Error ? err.message : String(err);
+      if (this.failureListeners.size > 0) this.fail({ kind: 'unsendable', message: reason });
+      else this.receive({ type: 'error', message: `the command could not be sent to the simulation: ${reason}` });
+    }
+  }
+
+  private fail(failure: WorkerFailure): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.watchdog?.stop();
+    for (const p of this.pending.values()) p.reject(new Error(`the simulation stopped: ${failure.message}`));
+    this.pending.clear();
+    for (const l of this.failureListeners) l(failure);
+  }
+
+  private stopWorker(reason: string): void {
+    this.watchdog?.stop();
+    try {
+      this.worker.terminate();
+    } catch {
+      // already gone
+    }
+    for (const p of this.pending.values()) p.reject(new Error(reason));
+    this.pending.clear();
   }
 
   private receive(message: FromWorker): void {
+    if (message.type === 'pong') {
+      this.watchdog?.answered(message.id);
+      return;
+    }
     if (
       message.type === 'csv' ||
       message.type === 'nextSegments' ||

@@ -19,6 +19,7 @@ import { LinkTrace } from '../engine/net/link-trace';
 import type { RunData } from '../engine/output/rundata';
 import type { EngineLike } from './engine-like';
 import { takeLinkRows } from './link-rows';
+import { KEEP_ALL, Retention } from './retention';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
 import {
   ANIMATE_MAX_SPEED,
@@ -36,6 +37,12 @@ export type { EngineLike, PacketTraceSource } from './engine-like';
 
 export interface HostDeps {
   createEngine(scenario: Scenario): EngineLike;
+  /**
+   * How much of a run the engine keeps for Export CSV (engine/scenario/memory.ts
+   * pageRetention); older samples and events are forgotten once posted, so a
+   * long run's memory stays flat. Absent: everything is kept.
+   */
+  retention?(scenario: Scenario): { samples: number; events: number };
   post(message: FromWorker, transfer?: Transferable[]): void;
   /** wall clock, milliseconds */
   now(): number;
@@ -90,6 +97,8 @@ export class EngineHost {
   private sentTrace = 0;
   /** rows posted before that (firstTraceRow counts the run's rows) */
   private drainedTrace = 0;
+  /** what the engine keeps of a long run, and has forgotten (batches number rows from the run's start) */
+  private retention = new Retention();
   /** the flow the time-sequence diagram shows */
   private tracedFlow = -1;
   /** the link trace handed to the engine while the page animates packets (kept for its capacity) */
@@ -142,6 +151,10 @@ export class EngineHost {
         case 'nextSegments':
           this.nextSegments(msg.requestId);
           break;
+        case 'ping':
+          // The page's watchdog: any answer shows the worker is alive and taking commands.
+          this.deps.post({ type: 'pong', id: msg.id });
+          break;
         default: {
           const never: never = msg;
           throw new Error(`unknown command ${JSON.stringify(never)}`);
@@ -178,6 +191,7 @@ export class EngineHost {
     this.sentEvents = 0;
     this.sentTrace = 0;
     this.drainedTrace = 0;
+    this.retention = new Retention(this.deps.retention?.(scenario) ?? KEEP_ALL);
     const engine = this.deps.createEngine(structuredClone(scenario));
     this.engine = engine;
     this.linkTrace.clear();
@@ -244,7 +258,8 @@ export class EngineHost {
   private exportCsv(requestId: number): void {
     if (!this.engine) throw new Error('no scenario is loaded');
     const files = this.deps.toCsv(this.engine.runData());
-    this.deps.post({ type: 'csv', requestId, files });
+    const note = this.retention.note(this.engine, this.cursor);
+    this.deps.post({ type: 'csv', requestId, files: note ? { ...files, 'notes.txt': note } : files });
   }
 
   private nextSegments(requestId: number): void {
@@ -394,7 +409,7 @@ export class EngineHost {
     const from = this.sentSamples;
     const batch: SampleBatch = {
       run: this.run,
-      firstSample: from,
+      firstSample: this.retention.droppedSamples + from,
       times: ownBuffer(engine.sampleTimes(from, samples)),
       flows: engine.flowIds.map((_, f) =>
         engine.seriesColumns.map((c) => ownBuffer(engine.flowColumn(f, c, from, samples))),
@@ -402,7 +417,7 @@ export class EngineHost {
       queues: engine.queueIds.map((_, q) =>
         QUEUE_COLUMNS.map((c) => ownBuffer(engine.queueColumn(q, c, from, samples))),
       ),
-      firstEvent: this.sentEvents,
+      firstEvent: this.retention.droppedEvents + this.sentEvents,
       events: engine.eventRows(this.sentEvents, events),
       time: this.cursor,
       eventsProcessed: engine.eventsProcessed,
@@ -429,6 +444,9 @@ export class EngineHost {
       this.drainedTrace += traceRows;
       this.sentTrace = 0;
     }
+    const kept = this.retention.forget(engine, { samples: this.sentSamples, events: this.sentEvents });
+    this.sentSamples = kept.samples;
+    this.sentEvents = kept.events;
     // Due times advance by whole tick intervals, so that ticks of uneven length
     // still give the tick rate on average; after an idle spell, start afresh.
     const now = this.deps.now();

@@ -33,6 +33,11 @@ export interface EngineLike {
   runData(): RunData;
   /** The engine's state now (the next segment of each flow, among others). */
   state(): { time: number; flows: readonly Pick<FlowState, 'id' | 'kind' | 'nextSeq'>[] };
+  /**
+   * Optional: forget all but the last `samples` samples and `events` events
+   * (the real Simulator has it); returns how many of each were dropped.
+   */
+  forgetRecorded?(samples: number, events: number): { samples: number; events: number };
   /** Optional: record the time-sequence trace of these flows (the real Simulator has it). */
   tracePackets?(flows: readonly number[]): void;
   /** Optional: trace exactly these flows from now on. */

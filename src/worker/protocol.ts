@@ -56,7 +56,9 @@ export type ToWorker =
    * Ask for the next new data segment of each TCP flow at the engine's
    * current time ("drop the next segment"); answered by `nextSegments`.
    */
-  | { type: 'nextSegments'; requestId: number };
+  | { type: 'nextSegments'; requestId: number }
+  /** The watchdog's question: answered by `pong` with the same id as soon as the worker reads it. */
+  | { type: 'ping'; id: number };
 
 // ---------------------------------------------------------------- worker → page
 
@@ -171,7 +173,9 @@ export type FromWorker =
   | { type: 'batch'; batch: SampleBatch }
   /** Answer to `step`: the event it stopped at, or null when the run ended without one. */
   | { type: 'stepped'; run: number; event: EventRow | null; time: number }
+  /** The five files by name, and `notes.txt` when the page kept only the end of a long run. */
   | { type: 'csv'; requestId: number; files: Record<string, string> }
+  | { type: 'pong'; id: number }
   /** flow id → next new data segment (TCP flows), at simulated time `time`. */
   | { type: 'nextSegments'; requestId: number; time: number; seqs: Record<string, number> }
   /** `requestId` is set when the error answers a request (`exportCsv`, `nextSegments`). */

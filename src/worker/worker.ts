@@ -2,7 +2,9 @@
  * The engine worker's entry: wires the real Simulator, the worker's clock and
  * timers and postMessage into an EngineHost, which holds all the logic.
  */
+import '../zod-config'; // first: before any zod schema is made (src/zod-config.ts)
 import { runDataToCsv } from '../engine/output/csv';
+import { pageRetention } from '../engine/scenario/memory';
 import { Simulator } from '../engine/simulator';
 import { EngineHost } from './engine-host';
 import type { FromWorker, ToWorker } from './protocol';
@@ -11,6 +13,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 const host = new EngineHost({
   createEngine: (scenario) => new Simulator(scenario),
+  retention: pageRetention,
   post: (message: FromWorker, transfer: Transferable[] = []) => scope.postMessage(message, transfer),
   now: () => performance.now(),
   schedule: (fn, ms) => {

@@ -27,6 +27,13 @@ export class GrowableF64 {
   view(from = 0, to = this.length): Float64Array {
     return this.buf.subarray(from, to);
   }
+
+  /** Keep only the last `n` values, moved to the front (indexes count from the first kept). */
+  keepLast(n: number): void {
+    if (n >= this.length) return;
+    this.buf.copyWithin(0, this.length - n, this.length);
+    this.length = Math.max(0, n);
+  }
 }
 
 export class GrowableI32 {
@@ -52,5 +59,11 @@ export class GrowableI32 {
 
   view(from = 0, to = this.length): Int32Array {
     return this.buf.subarray(from, to);
+  }
+
+  keepLast(n: number): void {
+    if (n >= this.length) return;
+    this.buf.copyWithin(0, this.length - n, this.length);
+    this.length = Math.max(0, n);
   }
 }

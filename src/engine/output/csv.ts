@@ -193,6 +193,16 @@ export function seriesColumnDecimals(name: string): number {
  * reused row array joined per line measured faster than string concatenation.
  */
 export function timeseriesCsv(data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>): string {
+  return `${timeseriesHeader(data.seriesColumns)}\n${timeseriesRows(data)}`;
+}
+
+/** timeseries.csv's header line (without its newline). */
+export function timeseriesHeader(seriesColumns: readonly string[]): string {
+  return csvFormatRows([['time_s', 'flow', ...seriesColumns]]);
+}
+
+/** timeseries.csv's rows for these samples, each line ending with "\n" ('' for none). */
+export function timeseriesRows(data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>): string {
   const cols = data.seriesColumns;
   const nc = cols.length;
   const decimals = cols.map(seriesColumnDecimals);
@@ -201,10 +211,10 @@ export function timeseriesCsv(data: Pick<RunData, 'times' | 'seriesColumns' | 'f
   const arrays = data.flowSeries.map((f) => cols.map((c) => f.columns[c]));
   const n = data.times.length;
   const nf = ids.length;
-  const lines: string[] = new Array(1 + n * nf);
-  lines[0] = csvFormatRows([['time_s', 'flow', ...cols]]);
+  if (n * nf === 0) return '';
+  const lines: string[] = new Array(n * nf);
   const row: string[] = new Array(2 + nc);
-  let k = 1;
+  let k = 0;
   for (let i = 0; i < n; i++) {
     row[0] = formatNumber(data.times[i], DECIMALS.time);
     for (let f = 0; f < nf; f++) {
@@ -226,16 +236,25 @@ export const QUEUES_COLUMNS = ['time_s', 'link', 'from', 'queue_pkts', 'queue_by
 
 /** One row per sample time per link direction, sample-major; joined as in timeseriesCsv. */
 export function queuesCsv(data: Pick<RunData, 'times' | 'queueSeries'>): string {
+  return `${queuesHeader()}\n${queuesRows(data)}`;
+}
+
+export function queuesHeader(): string {
+  return csvFormatRows([QUEUES_COLUMNS.slice()]);
+}
+
+/** queues.csv's rows for these samples, each line ending with "\n" ('' for none). */
+export function queuesRows(data: Pick<RunData, 'times' | 'queueSeries'>): string {
   const queues = data.queueSeries.map((q: QueueSeries) => ({
     link: csvCell(q.link),
     from: csvCell(q.from),
     q,
   }));
   const n = data.times.length;
-  const lines: string[] = new Array(1 + n * queues.length);
-  lines[0] = csvFormatRows([QUEUES_COLUMNS.slice()]);
+  if (n * queues.length === 0) return '';
+  const lines: string[] = new Array(n * queues.length);
   const row: string[] = new Array(QUEUES_COLUMNS.length);
-  let k = 1;
+  let k = 0;
   for (let i = 0; i < n; i++) {
     row[0] = formatNumber(data.times[i], DECIMALS.time);
     for (const { link, from, q } of queues) {
@@ -293,6 +312,16 @@ export function eventsCsv(data: Pick<RunData, 'events'>): string {
   rows[0] = EVENTS_COLUMNS.slice();
   for (let i = 0; i < data.events.length; i++) rows[i + 1] = eventRow(data.events[i]);
   return toCsv(rows);
+}
+
+export function eventsHeader(): string {
+  return csvFormatRows([EVENTS_COLUMNS.slice()]);
+}
+
+/** events.csv's lines for these events, each ending with "\n" ('' for none): eventsCsv without its header. */
+export function eventsRows(events: readonly EventRow[]): string {
+  if (events.length === 0) return '';
+  return csvFormatRows(events.map(eventRow)) + '\n';
 }
 
 function eventRow(e: EventRow): string[] {

@@ -67,6 +67,23 @@ export class EventLog {
     return this.kind.length;
   }
 
+  /** Keep only the last `n` events (a runner that has written or posted the rest). */
+  keepLast(n: number): void {
+    for (const col of [
+      this.time,
+      this.flow,
+      this.kind,
+      this.seq,
+      this.cwnd,
+      this.ssthresh,
+      this.a,
+      this.b,
+      this.c,
+      this.d,
+    ])
+      col.keepLast(n);
+  }
+
   /** Record an event; seq/cwnd/ssthresh NaN where they do not apply. */
   add(
     timeNs: number,

@@ -70,6 +70,25 @@ export class Sampler {
     return this.times.length;
   }
 
+  /**
+   * Keep only the last `n` samples, and never fewer than the throughput
+   * window needs (the next sample's throughput reads the one `throughputBack`
+   * before it). Returns how many were dropped; indexes then count from the
+   * first kept.
+   */
+  keepLast(n: number): number {
+    const keep = Math.max(n, this.throughputBack);
+    const dropped = Math.max(0, this.length - keep);
+    if (dropped === 0) return 0;
+    this.times.keepLast(keep);
+    for (const f of this.flows) {
+      f.cumBytes.keepLast(keep);
+      for (const c of f.columns) c.keepLast(keep);
+    }
+    for (const q of this.queues) for (const c of [q.pkts, q.bytes, q.redAvg, q.drops]) c.keepLast(keep);
+    return dropped;
+  }
+
   /** Sample times [from, to), seconds, as a copy of its own. */
   timesBetween(from: number, to: number): Float64Array {
     return this.times.view(from, to).slice();

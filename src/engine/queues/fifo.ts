@@ -12,7 +12,7 @@ export class PacketFifo {
 
   constructor(capacity = 64) {
     let cap = 1;
-    while (cap < capacity) cap <<= 1;
+    while (cap < capacity) cap *= 2; // not <<=, which wraps past 2^30
     this.ids = new Int32Array(cap);
     this.sizes = new Int32Array(cap);
   }

@@ -142,6 +142,7 @@ describe('parseScenarioText and formatIssues', () => {
     expect(parseScenarioText('"hello"')).toEqual({
       ok: false,
       issues: [{ path: '(scenario)', message: 'must be an object (got "hello")' }],
+      warnings: [],
     });
   });
 

@@ -1,15 +1,20 @@
 /**
  * The scenario loader: untrusted JSON in, a normalized `Scenario` (base units,
- * every default filled) or a list of problems out. Nothing here throws.
+ * every default filled) or a list of problems out, and beside either a list
+ * of warnings (legal but pointless fields). Nothing here throws.
  *
- * Stages: structure and units (schema.ts) → defaults (defaults.ts) →
- * cross-field rules (validate.ts). Cross-field rules need a well-formed
- * scenario, so they are reported once the structure is right.
+ * Stages: structure, units and bounds (schema.ts, limits.ts) → defaults
+ * (defaults.ts) → cross-field rules (validate.ts) → warnings (warnings.ts).
+ * Cross-field rules need a well-formed scenario, so they are reported once the
+ * structure is right. Every message leaves on one line (issue-text.ts).
  */
 import type { ParseResult, ScenarioIssue } from './types';
 import { applyDefaults } from './defaults';
+import { tidyText } from './issue-text';
+import { readJsonText } from './json-text';
 import { parseStructure, tidyIssues } from './schema';
 import { validateScenario } from './validate';
+import { scenarioWarnings } from './warnings';
 
 export type { ParseResult, Scenario, ScenarioIssue } from './types';
 export { DEFAULT_DROPTAIL, DEFAULT_RED, DEFAULT_SCENARIO, DEFAULT_TCP, DEFAULT_FLOW } from './defaults';
@@ -19,30 +24,39 @@ export { parseBandwidth, parseBytes, parseTime } from './units';
 export function parseScenario(input: unknown): ParseResult {
   try {
     const structure = parseStructure(input);
-    if (!structure.ok) return { ok: false, issues: structure.issues };
+    if (!structure.ok) return { ok: false, issues: tidyText(structure.issues), warnings: [] };
     const scenario = applyDefaults(structure.data);
     const issues = tidyIssues([...structure.issues, ...validateScenario(scenario)]);
-    return issues.length ? { ok: false, issues } : { ok: true, scenario };
+    const warnings = tidyText(tidyIssues(scenarioWarnings(scenario, input, issues.length === 0)));
+    return issues.length ? { ok: false, issues: tidyText(issues), warnings } : { ok: true, scenario, warnings };
   } catch (error) {
     // Only exotic inputs get here (a throwing getter, a revoked Proxy); still an answer, not a crash.
-    return { ok: false, issues: [{ path: '(scenario)', message: `could not be read: ${describeError(error)}` }] };
+    return {
+      ok: false,
+      issues: tidyText([{ path: '(scenario)', message: `could not be read: ${describeError(error)}` }]),
+      warnings: [],
+    };
   }
 }
 
-/** Load a scenario from the text of a JSON file; a syntax error is one issue at "(file)". */
+/**
+ * Load a scenario from the text of a JSON file. A byte-order mark is skipped;
+ * a syntax error is one issue at "(file)" giving its line and column.
+ */
 export function parseScenarioText(text: string): ParseResult {
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, issues: [{ path: '(file)', message: `is not valid JSON: ${describeError(error)}` }] };
-  }
-  return parseScenario(input);
+  const json = readJsonText(text);
+  if (!json.ok) return { ok: false, issues: [{ path: '(file)', message: json.message }], warnings: [] };
+  return parseScenario(json.value);
 }
 
 /** One line per issue, `path: message`, as the runner prints them. */
 export function formatIssues(issues: readonly ScenarioIssue[]): string[] {
   return issues.map((issue) => `${issue.path}: ${issue.message}`);
+}
+
+/** One line per warning, `warning: path: message`, as the runner prints them (contract, round 2). */
+export function formatWarnings(warnings: readonly ScenarioIssue[]): string[] {
+  return warnings.map((w) => `warning: ${w.path}: ${w.message}`);
 }
 
 function describeError(error: unknown): string {

@@ -16,6 +16,8 @@ import { firstPerPath, sizeMessage, typeMessage } from './zod-messages';
 export { formatPath } from './path';
 export { editDistance, suggest } from './suggest';
 import { VARIANTS, type ScenarioIssue } from './types';
+import * as L from './limits';
+import { opaqueProblem } from './opaque';
 import {
   BANDWIDTH,
   BYTES,
@@ -107,22 +109,26 @@ const quantity =
     parseQuantity(dim, v, sign);
 const bandwidth = (rule: NumberRule = {}) => numeric(quantity(BANDWIDTH, 'positive'), { unit: 'bit/s', ...rule });
 const time = (sign: Sign, rule: NumberRule = {}) => numeric(quantity(TIME, sign), { unit: 's', ...rule });
-const timeOrNull = (sign: Sign) => numericOrNull(quantity(TIME, sign), { unit: 's' });
+const timeOrNull = (sign: Sign) => numericOrNull(quantity(TIME, sign), { unit: 's', max: L.MAX_TIME });
 const bytes = (sign: Sign, rule: NumberRule = {}) =>
   numeric(quantity(BYTES, sign), { unit: 'bytes', integer: true, ...rule });
 
-/** Largest accepted link or CBR rate: anything faster is surely a typo, and would flood the event queue. */
-export const MAX_BANDWIDTH = 1e12;
-/** Largest TCP payload: with 40 header bytes the packet still fits IPv4's 65535. */
-export const MAX_PACKET_SIZE = 65495;
-/** A week of simulated time: long runs (a day or two of a slow link) are legitimate lessons; the sample cap bounds their memory. */
-export const MAX_DURATION = 604_800;
-/** The seed is mixed in as a 32-bit integer (core/rng.ts); larger ones would collide silently. */
-export const MAX_SEED = 0xffff_ffff;
+export { MAX_BANDWIDTH, MAX_DURATION, MAX_PACKET_SIZE, MAX_SEED } from './limits';
 
-const id = z.string().min(1).max(200);
-const ref = z.string().min(1).max(200);
+const id = z.string().min(1).max(L.MAX_ID_CHARS);
+const ref = z.string().min(1).max(L.MAX_ID_CHARS);
 const probability = () => num({ above: 0, max: 1 });
+/** A time that must fit a run: at most MAX_TIME seconds. */
+const boundedTime = (sign: Sign) => time(sign, { max: L.MAX_TIME });
+const rate = () => bandwidth({ min: L.MIN_BANDWIDTH, max: L.MAX_BANDWIDTH });
+const coordinate = () => num({ min: -L.MAX_COORDINATE, max: L.MAX_COORDINATE });
+
+/** Opaque page or lesson data: any JSON value, within a depth and a size (opaque.ts). */
+const opaque = () =>
+  z.unknown().superRefine((value, ctx) => {
+    const problem = opaqueProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  });
 
 // ---------------------------------------------------------------------------
 // Objects
@@ -130,12 +136,13 @@ const probability = () => num({ above: 0, max: 1 });
 const NodeSchema = z.strictObject({
   id,
   kind: z.enum(['host', 'router']),
-  x: num().optional(),
-  y: num().optional(),
+  x: coordinate().optional(),
+  y: coordinate().optional(),
 });
 
 const queueLimit = int({
   min: 1,
+  max: L.MAX_QUEUE_LIMIT,
   special: (v) =>
     v === 0 ? 'a queue limit of 0 holds no packets and would drop everything: must be at least 1 packet' : undefined,
 });
@@ -149,12 +156,12 @@ const DropTailSchema = z.strictObject({
 const RedSchema = z.strictObject({
   type: z.literal('red'),
   limit: queueLimit.optional(),
-  minThresh: num({ min: 0 }).optional(),
-  maxThresh: num({ above: 0 }).optional(),
+  minThresh: num({ min: 0, max: L.MAX_QUEUE_LIMIT }).optional(),
+  maxThresh: num({ above: 0, max: L.MAX_QUEUE_LIMIT }).optional(),
   maxP: probability().optional(),
   weight: probability().optional(),
   gentle: z.boolean().optional(),
-  meanPacketSize: bytes('positive').optional(),
+  meanPacketSize: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
 });
 
 const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema]);
@@ -163,51 +170,51 @@ const LinkSchema = z.strictObject({
   id,
   a: ref,
   b: ref,
-  bandwidth: bandwidth({ max: MAX_BANDWIDTH }),
-  delay: time('nonnegative'),
+  bandwidth: rate(),
+  delay: boundedTime('nonnegative'),
   queue: QueueSchema.optional(),
 });
 
 const TcpParamsSchema = z.strictObject({
-  window: num({ min: 1 }).optional(),
-  initialCwnd: num({ min: 1 }).optional(),
-  dupAckThreshold: int({ min: 1 }).optional(),
-  initialRto: time('positive').optional(),
+  window: num({ min: 1, max: L.MAX_WINDOW }).optional(),
+  initialCwnd: num({ min: 1, max: L.MAX_WINDOW }).optional(),
+  dupAckThreshold: int({ min: 1, max: L.MAX_DUPACK_THRESHOLD }).optional(),
+  initialRto: boundedTime('positive').optional(),
   // A zero minimum RTO would let a timer fire at the same instant forever.
-  minRto: time('positive').optional(),
-  maxRto: time('positive').optional(),
+  minRto: boundedTime('positive').optional(),
+  maxRto: boundedTime('positive').optional(),
   rttGain: probability().optional(),
   rttVarGain: probability().optional(),
-  rtoK: num({ min: 0 }).optional(),
+  rtoK: num({ min: 0, max: L.MAX_RTO_K }).optional(),
   // 0 is exact time; the rest of the tick rules (gains, phase) are cross-field (validate.ts).
-  tcpTick: time('nonnegative').optional(),
-  tcpTickPhase: time('nonnegative').optional(),
+  tcpTick: time('nonnegative', { max: L.MAX_TCP_TICK }).optional(),
+  tcpTickPhase: time('nonnegative', { max: L.MAX_TCP_TICK }).optional(),
   delayedAck: z.boolean().optional(),
-  delayedAckTimeout: time('positive').optional(),
+  delayedAckTimeout: boundedTime('positive').optional(),
   handshake: z.boolean().optional(),
-  headerBytes: bytes('nonnegative').optional(),
-  ackBytes: bytes('positive').optional(),
+  headerBytes: bytes('nonnegative', { max: L.MAX_IP_PACKET - 1 }).optional(),
+  ackBytes: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
   // The TCP option space holds at most 4 SACK blocks (RFC 2018).
   maxSackBlocks: int({ min: 1, max: 4 }).optional(),
   vegas: z
     .strictObject({
-      alpha: num({ min: 0 }).optional(),
-      beta: num({ min: 0 }).optional(),
-      gamma: num({ min: 0 }).optional(),
+      alpha: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
+      beta: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
+      gamma: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
     })
     .optional(),
   cubic: z
     .strictObject({
       beta: num({ above: 0, below: 1 }).optional(),
-      c: num({ above: 0 }).optional(),
+      c: num({ above: 0, max: L.MAX_CUBIC_C }).optional(),
       fastConvergence: z.boolean().optional(),
       renoFriendly: z.boolean().optional(),
     })
     .optional(),
-  westwood: z.strictObject({ filterTau: time('positive').optional() }).optional(),
+  westwood: z.strictObject({ filterTau: boundedTime('positive').optional() }).optional(),
 });
 
-const packetSize = bytes('positive', { max: MAX_PACKET_SIZE });
+const packetSize = bytes('positive', { max: L.MAX_PACKET_SIZE });
 
 const TcpFlowSchema = z.strictObject({
   id,
@@ -216,9 +223,9 @@ const TcpFlowSchema = z.strictObject({
   variant: z.enum(VARIANTS),
   from: ref,
   to: ref,
-  start: time('nonnegative').optional(),
+  start: boundedTime('nonnegative').optional(),
   stop: timeOrNull('nonnegative').optional(),
-  bytes: numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true }).optional(),
+  bytes: numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true, max: L.MAX_FILE_BYTES }).optional(),
   packetSize: packetSize.optional(),
   tcp: TcpParamsSchema.optional(),
 });
@@ -228,35 +235,39 @@ const CbrFlowSchema = z.strictObject({
   kind: z.literal('cbr'),
   from: ref,
   to: ref,
-  rate: bandwidth({ max: MAX_BANDWIDTH }),
+  rate: rate(),
   packetSize: packetSize.optional(),
-  start: time('nonnegative').optional(),
+  start: boundedTime('nonnegative').optional(),
   stop: timeOrNull('nonnegative').optional(),
 });
 
 const FlowSchema = z.discriminatedUnion('kind', [TcpFlowSchema, CbrFlowSchema]);
 
 const FaultSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('dropSegments'), flow: ref, seqs: z.array(int({ min: 0 })) }),
+  z.strictObject({
+    kind: z.literal('dropSegments'),
+    flow: ref,
+    seqs: z.array(int({ min: 0, max: L.MAX_SEGMENTS - 1 })).max(L.MAX_DROP_SEQS),
+  }),
   z.strictObject({
     kind: z.literal('dropBurst'),
     link: ref,
     from: ref.nullable().optional(),
-    at: time('nonnegative').optional(),
-    count: int({ min: 1 }),
+    at: boundedTime('nonnegative').optional(),
+    count: int({ min: 1, max: L.MAX_BURST }),
   }),
   z.strictObject({
     kind: z.literal('linkDown'),
     link: ref,
-    at: time('nonnegative').optional(),
-    duration: time('positive'),
+    at: boundedTime('nonnegative').optional(),
+    duration: boundedTime('positive'),
   }),
   z.strictObject({
     kind: z.literal('randomLoss'),
     link: ref,
     from: ref.nullable().optional(),
     rate: num({ min: 0, max: 1 }),
-    at: time('nonnegative').optional(),
+    at: boundedTime('nonnegative').optional(),
     until: timeOrNull('nonnegative').optional(),
   }),
 ]);
@@ -265,20 +276,23 @@ export const ScenarioSchema = z.strictObject({
   version: num({
     special: (v, got) => (v === 1 ? undefined : `this loader reads version 1 scenarios (got ${got})`),
   }).optional(),
-  name: z.string().optional(),
-  description: z.string().optional(),
-  seed: int({ min: 0, max: MAX_SEED }).optional(),
-  duration: time('positive', { max: MAX_DURATION }).optional(),
-  sampleInterval: time('positive').optional(),
-  startJitter: time('nonnegative', { max: MAX_DURATION }).optional(),
-  measure: z.strictObject({ from: time('nonnegative').optional(), to: time('nonnegative').optional() }).optional(),
-  nodes: z.array(NodeSchema),
-  links: z.array(LinkSchema),
-  flows: z.array(FlowSchema),
-  faults: z.array(FaultSchema).optional(),
-  // Opaque data for the page (layout, lesson text): carried through, never checked here.
-  ui: z.unknown().optional(),
-  lesson: z.unknown().optional(),
+  name: z.string().max(L.MAX_NAME_CHARS).optional(),
+  description: z.string().max(L.MAX_DESCRIPTION_CHARS).optional(),
+  seed: int({ min: 0, max: L.MAX_SEED }).optional(),
+  duration: time('positive', { max: L.MAX_DURATION }).optional(),
+  sampleInterval: boundedTime('positive').optional(),
+  startJitter: boundedTime('nonnegative').optional(),
+  measure: z
+    .strictObject({ from: boundedTime('nonnegative').optional(), to: boundedTime('nonnegative').optional() })
+    .optional(),
+  nodes: z.array(NodeSchema).max(L.MAX_NODES),
+  links: z.array(LinkSchema).max(L.MAX_LINKS),
+  flows: z.array(FlowSchema).max(L.MAX_FLOWS),
+  faults: z.array(FaultSchema).max(L.MAX_FAULTS).optional(),
+  // Opaque data for the page (layout, lesson text): carried through unread, only
+  // checked to be plain JSON of a bounded depth and size (opaque.ts).
+  ui: opaque().optional(),
+  lesson: opaque().optional(),
 });
 
 /** What the schema yields: quantities in base units, defaults not yet filled. */

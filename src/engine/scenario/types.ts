@@ -230,4 +230,11 @@ export interface ScenarioIssue {
   message: string;
 }
 
-export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
+/**
+ * What the loader answers. `issues` are errors: the scenario cannot run.
+ * `warnings` are legal nonsense (warnings.ts): the scenario runs, but some
+ * field cannot do what it says; empty when there is none.
+ */
+export type ParseResult =
+  | { ok: true; scenario: Scenario; warnings: ScenarioIssue[] }
+  | { ok: false; issues: ScenarioIssue[]; warnings: ScenarioIssue[] };

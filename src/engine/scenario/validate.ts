@@ -6,11 +6,9 @@
  */
 import type { LinkSpec, Scenario, ScenarioIssue, TcpFlowSpec } from './types';
 import { suggest } from './suggest';
+import { MAX_IP_PACKET, MAX_SAMPLES, MAX_SEGMENTS } from './limits';
 
-/** More samples than this would make the time series too large to hold in a browser tab. */
-export const MAX_SAMPLES = 2_000_000;
-/** IPv4's largest packet: a TCP segment's payload plus headers must fit. */
-const MAX_IP_PACKET = 65535;
+export { MAX_SAMPLES } from './limits';
 
 export function validateScenario(s: Scenario): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
@@ -154,6 +152,14 @@ function checkTcp(at: string, flow: TcpFlowSpec, add: Add): void {
     add(
       `${at}.packetSize`,
       `with ${t.headerBytes} header bytes the packet would exceed ${MAX_IP_PACKET} bytes (got ${flow.packetSize})`,
+    );
+  }
+  // Segments are numbered in 32 bits (the packet pool's sequence numbers).
+  if (flow.bytes !== null && Math.ceil(flow.bytes / flow.packetSize) > MAX_SEGMENTS) {
+    add(
+      `${at}.bytes`,
+      `would take ${Math.ceil(flow.bytes / flow.packetSize)} segments of ${flow.packetSize} bytes, at most ${MAX_SEGMENTS} can be numbered: ` +
+        `use a larger packetSize or a smaller file (got ${flow.bytes} bytes)`,
     );
   }
 }

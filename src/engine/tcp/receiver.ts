@@ -50,7 +50,8 @@ export class TcpReceiver implements TimerOwner {
     this.sack = sack;
     this.maxBlocks = Math.min(spec.tcp.maxSackBlocks, MAX_SACK_BLOCKS);
     let cap = 1024;
-    while (cap < spec.tcp.window * 4) cap <<= 1;
+    // Doubling in floating point: a 32-bit shift would wrap past 2^30 and never end (the loader bounds the window).
+    while (cap < spec.tcp.window * 4) cap *= 2;
     this.have = new Uint8Array(cap);
     this.mask = cap - 1;
     this.recent = new Int32Array(MAX_SACK_BLOCKS + 1);

@@ -83,9 +83,9 @@ export interface ExperimentActions {
   /**
    * Run a sweep file as written (one exported from this view, or the runner's):
    * false, with a notice naming the fields, when it cannot run. The form keeps
-   * what it had.
+   * what it had. `refused` is why the file was not even read (too large).
    */
-  openSweep(text: string, fileName: string): Promise<boolean>;
+  openSweep(text: string, fileName: string, refused?: string): Promise<boolean>;
   runCompare(scenario: Scenario): Promise<void>;
   /** Stop the running job; nothing of it is kept. */
   cancel(): void;
@@ -281,8 +281,12 @@ export function createExperimentStore(deps: ExperimentDeps = {}): ExperimentStor
         await runFile(built.file, built.runs, { preset, display: { paramTitles: parameterTitles(built.file, base.scenario, form.fixed), logX: form.logX } });
       },
 
-      openSweep: async (text, fileName) => {
+      openSweep: async (text, fileName, refused) => {
         if (get().job) return false;
+        if (refused) {
+          set({ notice: { kind: 'error', job: 'sweep', text: `${fileName} cannot run:`, lines: [refused] } });
+          return false;
+        }
         const { openSweepText, presetBaseLoader } = await import('./open-sweep');
         const opened = openSweepText(text);
         if (!opened.ok) {

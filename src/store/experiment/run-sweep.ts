@@ -10,6 +10,7 @@
  * (stdlib), which the rest of the page does not need.
  */
 import type { Scenario, ScenarioIssue, Variant } from '../../engine/scenario/types';
+import { memoryIssues, PAGE_MEMORY_BUDGET } from '../../engine/scenario/memory';
 import { variantScenarios } from '../../experiment/compare';
 import { sweepResults, type SweepResults } from '../../experiment/index';
 import type { TaskProgress } from '../../experiment/pool';
@@ -27,7 +28,17 @@ export type Prepared = { ok: true; sweep: Sweep; tasks: SweepTask[] } | { ok: fa
 export function prepareSweep(file: SweepFile, options: ParseSweepOptions = {}): Prepared {
   const parsed = parseSweep(file, options);
   if (!parsed.ok) return parsed;
+  // Each run keeps its whole series in a worker: refuse a point over the page's budget before any starts.
+  for (const point of parsed.sweep.points) {
+    const over = runMemoryIssues(point.scenario);
+    if (over.length) return { ok: false, issues: over.map((i) => ({ path: `base.${i.path}`, message: `${i.message} (at point ${point.index})` })) };
+  }
   return { ok: true, sweep: parsed.sweep, tasks: sweepTasks(parsed.sweep) };
+}
+
+/** A run of the Experiment view keeps every sample until it ends (memory.ts, "all"). */
+function runMemoryIssues(scenario: Scenario): ScenarioIssue[] {
+  return memoryIssues(scenario, 'all', PAGE_MEMORY_BUDGET, 'the command-line runner, npm run sweep, allows more');
 }
 
 export interface SweepOutcome {
@@ -128,6 +139,8 @@ export type CompareTasks = { ok: true; tasks: SeriesTask[]; variants: Variant[] 
 export function compareTasks(req: CompareRequest): CompareTasks {
   const made = variantScenarios(req.scenario, req.variants, req.allFlows ? {} : { flows: [req.flow] });
   if (!made.ok) return made;
+  const over = made.scenarios.length ? runMemoryIssues(made.scenarios[0]!.scenario) : [];
+  if (over.length) return { ok: false, issues: over };
   return {
     ok: true,
     variants: made.scenarios.map((s) => s.variant),

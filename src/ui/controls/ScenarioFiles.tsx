@@ -3,6 +3,7 @@ import { useLab, useLabStore } from '../lab-context';
 import { selectSampleCount, selectScenario, selectScenarioInput } from '../../store/selectors';
 import { downloadBlob, downloadJson, slug, zipTextFiles } from '../export/download';
 import { DownloadIcon, UploadIcon } from '../icons';
+import { importTooLarge } from '../page-budget';
 import { useSession } from '../session/context';
 
 /** Import scenario, Export scenario, Export CSV. */
@@ -20,6 +21,11 @@ export function ScenarioFiles() {
     // Clear so that choosing the same file again (after fixing it) fires a change.
     el.value = '';
     if (!file) return;
+    const tooLarge = importTooLarge(file);
+    if (tooLarge) {
+      store.getState().showProblem({ title: `Could not import ${file.name}`, lines: [tooLarge] });
+      return;
+    }
     try {
       store.getState().importScenario(file.name, await file.text());
     } catch (err) {

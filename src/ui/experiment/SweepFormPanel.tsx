@@ -10,6 +10,7 @@ import { parseSweep } from '../../experiment/sweep';
 import { METRIC_COLUMNS, type MetricColumn } from '../../experiment/types';
 import { CheckChips } from './CheckChips';
 import { seriesStyle } from './colours';
+import { importTooLarge } from '../page-budget';
 import { experimentActions, useExperiment } from './hooks';
 import {
   buildSweepFile,
@@ -105,7 +106,10 @@ export function SweepFormPanel({ base }: { base: SweepBase }) {
     const el = e.currentTarget;
     const file = el.files?.[0];
     el.value = ''; // so that choosing the same file again (after fixing it) fires a change
-    if (file) await experimentActions().openSweep(await file.text(), file.name);
+    if (!file) return;
+    // Too large to be a sweep: refused by its size, before its text is read.
+    const tooLarge = importTooLarge(file);
+    await experimentActions().openSweep(tooLarge ? '' : await file.text(), file.name, tooLarge ?? undefined);
   };
 
   const nValues =

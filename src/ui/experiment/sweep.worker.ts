@@ -5,6 +5,7 @@
  * One task at a time; the pool terminates the worker when it is done or
  * cancelled.
  */
+import '../../zod-config'; // first: before any zod schema is made (src/zod-config.ts)
 import { runSweepTask } from '../../experiment/worker-protocol';
 import { runSeriesTask, transferables, type WorkerAnswer, type WorkerRequest } from '../../store/experiment/worker-messages';
 

@@ -3,6 +3,7 @@
  * Lessons view never blocks the page; the series and traces travel back as
  * transferred buffers.
  */
+import '../../zod-config'; // first: before any zod schema is made (src/zod-config.ts)
 import { computeLesson, transferList } from './lesson-compute';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

@@ -4,7 +4,7 @@
  * and reading the summary of the Lab's own finished run. Pure functions; the
  * background runs go through paper-runs.worker.ts.
  */
-import { csvParse } from 'd3-dsv';
+import { csvParseRows } from 'd3-dsv';
 import type { FlowSummaryRow } from '../../engine/output/rundata';
 import { parseScenario } from '../../engine/scenario';
 import { Simulator } from '../../engine/simulator';
@@ -95,9 +95,15 @@ const NUMERIC: (keyof FlowSummaryRow)[] = [
   'ack_drops',
 ];
 
-/** summary.csv (Export CSV's) back into rows; empty cells become null. */
+/**
+ * summary.csv (Export CSV's) back into rows; empty cells become null. Read as
+ * rows, then named by the header: d3-dsv's csvParse builds its row objects
+ * with `new Function`, which the page's Content-Security-Policy forbids.
+ */
 export function parseSummaryCsv(text: string): FlowSummaryRow[] {
-  return csvParse(text).map((r) => {
+  const [header = [], ...body] = csvParseRows(text);
+  const records = body.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])) as Record<string, string | undefined>);
+  return records.map((r) => {
     const row: Record<string, unknown> = { flow: r.flow ?? '', kind: r.kind === 'cbr' ? 'cbr' : 'tcp', variant: r.variant ?? '', from: r.from ?? '', to: r.to ?? '' };
     for (const k of NUMERIC) {
       const v = r[k];

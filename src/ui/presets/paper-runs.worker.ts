@@ -2,6 +2,7 @@
  * Runs the presets and variants a paper table needs, one after the other,
  * and sends each summary back as soon as it is ready.
  */
+import '../../zod-config'; // first: before any zod schema is made (src/zod-config.ts)
 import { runSummary, type TableJob } from './paper-runs';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

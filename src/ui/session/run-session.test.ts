@@ -36,7 +36,7 @@ class FakeWorker implements WorkerLike {
 }
 
 const scenario = { name: 'S', duration: 10, flows: [], links: [] } as unknown as Scenario;
-const ok = (): ParseResult => ({ ok: true, scenario });
+const ok = (): ParseResult => ({ ok: true, scenario, warnings: [] });
 
 function setup() {
   const worker = new FakeWorker();

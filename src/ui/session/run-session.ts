@@ -4,9 +4,9 @@
  * Components call its commands; they never talk to the worker themselves.
  */
 import type { EventRow } from '../../engine/output/rundata';
-import type { FaultSpec } from '../../engine/scenario/types';
+import type { FaultSpec, Scenario } from '../../engine/scenario/types';
 import type { LabStore } from '../../store/lab-store';
-import type { EngineClient } from '../../worker/client';
+import type { EngineClient, WorkerFailure } from '../../worker/client';
 import type { FromWorker } from '../../worker/protocol';
 import { RunTraces } from './traces';
 
@@ -41,12 +41,15 @@ export interface RunCommands {
 export class RunSession implements RunCommands {
   readonly traces = new RunTraces();
   private readonly unsubscribe: (() => void)[] = [];
+  /** the scenario the worker was on when it last failed (a second failure on it is not retried) */
+  private failedOn: Scenario | null = null;
 
   constructor(
     private readonly store: LabStore,
     private readonly client: EngineClient,
   ) {
     this.unsubscribe.push(client.subscribe((m) => this.receive(m)));
+    this.unsubscribe.push(client.onFailure((f) => this.recover(f)));
     this.unsubscribe.push(
       store.subscribe((s, prev) => {
         if (s.speed !== prev.speed) client.send({ type: 'speed', speed: s.speed });
@@ -104,12 +107,50 @@ export class RunSession implements RunCommands {
     this.client.terminate();
   }
 
+  /**
+   * The worker died, could not be given a command, or stopped answering (the
+   * client's watchdog): say so in plain words, start a fresh worker and give
+   * it the scenario again — unless that scenario just failed once already,
+   * which would only fail again. The scenario in the editor is never touched.
+   */
+  private recover(failure: WorkerFailure): void {
+    const { scenario, speed, run, simTime } = this.store.getState();
+    const name = scenario ? `“${scenario.name}”` : 'the scenario';
+    const what =
+      failure.kind === 'unresponsive'
+        ? `The simulation stopped responding while running ${name}: ${failure.message}.`
+        : failure.kind === 'unsendable'
+          ? `The scenario could not be handed to the simulation: ${failure.message}.`
+          : `The simulation failed while running ${name}: ${failure.message}.`;
+    const again = scenario !== null && scenario === this.failedOn;
+    this.failedOn = scenario;
+    if (run) this.store.getState().statusChanged({ run: run.run, status: 'error', time: simTime, eventsProcessed: 0, speed });
+    if (!this.client.canRestart) {
+      this.store.getState().showProblem({ title: 'The simulation stopped', lines: [what, 'Reload the page to start it again.'] });
+      return;
+    }
+    this.client.restart();
+    this.client.send({ type: 'speed', speed });
+    if (scenario && !again) this.client.send({ type: 'load', scenario });
+    this.store.getState().showProblem({
+      title: failure.kind === 'unresponsive' ? 'The simulation stopped responding' : 'The simulation stopped',
+      lines: [
+        what,
+        again
+          ? 'It has been restarted, and your scenario is kept, but it failed on this scenario twice: change it or pick another one, then press Play.'
+          : 'It has been restarted and your scenario is kept: press Play to run it again, or change it first.',
+      ],
+    });
+  }
+
   private receive(m: FromWorker): void {
     const actions = this.store.getState();
     switch (m.type) {
       case 'loaded':
         this.traces.reset(m.meta);
         actions.runLoaded(m.meta);
+        // A scenario that loads again after a failure gets its second chance.
+        if (this.failedOn !== actions.scenario) this.failedOn = null;
         break;
       case 'status':
         actions.statusChanged(m.status);
@@ -127,7 +168,8 @@ export class RunSession implements RunCommands {
         break;
       case 'csv':
       case 'nextSegments':
-        break; // answered through EngineClient's requests
+      case 'pong':
+        break; // answered through EngineClient's requests and watchdog
     }
   }
 

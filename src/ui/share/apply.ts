@@ -3,7 +3,7 @@
  * link (at startup and whenever the fragment changes). The encoding is in
  * ./share-link.ts.
  */
-import { parseScenario } from '../../engine/scenario';
+import { parsePageScenario } from '../page-budget';
 import { findLesson } from '../../presets/lessons';
 import type { LabState, LabStore, ScenarioEntry } from '../../store/lab-store';
 import type { LessonData, LessonStore } from '../../store/lesson-store';
@@ -52,7 +52,7 @@ export function shareUrl(state: ShareState, href: string): string {
 
 function decodeContext(lab: LabState): DecodeContext {
   return {
-    parse: parseScenario,
+    parse: parsePageScenario,
     isPreset: (id) => lab.entries.some((e) => e.origin === 'preset' && e.key === id),
     isLesson: (id) => findLesson(id) !== undefined,
     isLessonRun: (lesson, run) => findLesson(lesson)?.runs.some((r) => r.id === run) ?? false,

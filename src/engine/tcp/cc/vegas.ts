@@ -134,7 +134,7 @@ export class Vegas implements VegasOps {
     this.gamma = p.gamma;
     // Outstanding segments never exceed the receiver window: a ring of that size indexes them.
     let cap = 64;
-    while (cap < window + 2) cap <<= 1;
+    while (cap < window + 2) cap *= 2; // not <<=, which wraps past 2^30
     this.sentAt = new Float64Array(cap);
     this.sends = new Int32Array(cap);
     this.mask = cap - 1;

@@ -1,0 +1,145 @@
+/**
+ * The contract's five CSV files written while the run goes on, for the
+ * command-line runner: the run advances a slice of simulated time at a time,
+ * the sample rows and protocol events of that slice go to the sink, and the
+ * simulator forgets them (Simulator.forgetRecorded). Memory then stays flat
+ * however long the run is simulated, instead of growing with every sample
+ * and event until the files are written at the end.
+ *
+ * The files are byte for byte those runDataToCsv writes for the whole run
+ * (csv-stream.test.ts checks it): the same row formatters (csv.ts), fed in
+ * slices. summary.csv and links.csv come from counters and are written at the
+ * end. Browser-safe (no Node APIs): the sink does the writing.
+ */
+import { STREAM_CHUNK_EVENTS, STREAM_CHUNK_ROWS } from '../scenario/memory';
+import type { Scenario } from '../scenario/types';
+import { Simulator } from '../simulator';
+import { collectRunData } from './collect';
+import {
+  eventsHeader,
+  eventsRows,
+  linksCsv,
+  queuesHeader,
+  queuesRows,
+  summaryCsv,
+  timeseriesHeader,
+  timeseriesRows,
+  type CsvFileName,
+} from './csv';
+import type { FlowSeries, QueueSeries } from './rundata';
+
+/** Where the text goes: appended to the named file, in order. */
+export interface CsvSink {
+  write(file: CsvFileName, text: string): void;
+}
+
+export interface StreamReport {
+  eventsProcessed: number;
+  /** samples written (rows of timeseries.csv per flow) */
+  samples: number;
+  /** rows written to events.csv */
+  events: number;
+  /** most sample and event rows the simulator held at once */
+  peakHeld: { samples: number; events: number };
+}
+
+export interface StreamOptions {
+  /** most sample rows (timeseries + queues) formatted at once */
+  chunkRows?: number;
+  /** past this many events in one slice, the next slice is shorter */
+  chunkEvents?: number;
+}
+
+/** Run `scenario` to its end, writing the five files into `sink` as it goes. */
+export function streamRun(scenario: Scenario, sink: CsvSink, options: StreamOptions = {}): StreamReport {
+  const sim = new Simulator(scenario);
+  const writer = new StreamingCsv(sim, sink);
+  const s = sim.scenario;
+  const rowsPerSample = Math.max(1, s.flows.length + sim.queueIds.length);
+  const chunkSamples = Math.max(1, Math.floor((options.chunkRows ?? STREAM_CHUNK_ROWS) / rowsPerSample));
+  const chunkEvents = options.chunkEvents ?? STREAM_CHUNK_EVENTS;
+  // A slice of simulated time: `chunkSamples` samples, shortened while events come thick.
+  const longest = chunkSamples * s.sampleInterval;
+  const shortest = Math.min(longest, 1e-6);
+  let slice = longest;
+  let t = 0;
+  writer.start();
+  while (t < s.duration) {
+    t = Math.min(s.duration, t + slice);
+    sim.runUntil(t);
+    const events = writer.drain();
+    if (events > chunkEvents) slice = Math.max(shortest, slice / 2);
+    else if (events < chunkEvents / 4) slice = Math.min(longest, slice * 2);
+  }
+  writer.finish();
+  return {
+    eventsProcessed: sim.eventsProcessed,
+    samples: writer.samples,
+    events: writer.events,
+    peakHeld: writer.peakHeld,
+  };
+}
+
+/** The five files of one simulator, written in slices (see streamRun). */
+export class StreamingCsv {
+  /** samples written so far, and events */
+  samples = 0;
+  events = 0;
+  readonly peakHeld = { samples: 0, events: 0 };
+  /** index, in the simulator's kept samples, of the first not yet written */
+  private next = 0;
+
+  constructor(
+    private readonly sim: Simulator,
+    private readonly sink: CsvSink,
+  ) {}
+
+  start(): void {
+    this.sink.write('timeseries.csv', `${timeseriesHeader(this.sim.seriesColumns)}\n`);
+    this.sink.write('queues.csv', `${queuesHeader()}\n`);
+    this.sink.write('events.csv', `${eventsHeader()}\n`);
+  }
+
+  /** Write what the run recorded since the last call, then let the simulator forget it. Returns the events written. */
+  drain(): number {
+    const sim = this.sim;
+    const held = sim.sampleCount();
+    const heldEvents = sim.eventCount();
+    this.peakHeld.samples = Math.max(this.peakHeld.samples, held);
+    this.peakHeld.events = Math.max(this.peakHeld.events, heldEvents);
+    const from = this.next;
+    if (held > from) {
+      const times = sim.sampleTimes(from, held);
+      const flowSeries: FlowSeries[] = sim.flowIds.map((flow, fi) => {
+        const columns: Record<string, Float64Array> = {};
+        for (const c of sim.seriesColumns) columns[c] = sim.flowColumn(fi, c, from, held);
+        return { flow, columns };
+      });
+      const queueSeries: QueueSeries[] = sim.queueIds.map((q, i) => ({
+        link: q.link,
+        from: q.from,
+        queue_pkts: sim.queueColumn(i, 'queue_pkts', from, held),
+        queue_bytes: sim.queueColumn(i, 'queue_bytes', from, held),
+        red_avg: sim.queueColumn(i, 'red_avg', from, held),
+      }));
+      this.sink.write('timeseries.csv', timeseriesRows({ times, seriesColumns: sim.seriesColumns, flowSeries }));
+      this.sink.write('queues.csv', queuesRows({ times, queueSeries }));
+      this.samples += held - from;
+    }
+    if (heldEvents > 0) {
+      this.sink.write('events.csv', eventsRows(sim.eventRows(0, heldEvents)));
+      this.events += heldEvents;
+    }
+    const dropped = sim.forgetRecorded(0, 0);
+    this.next = held - dropped.samples;
+    return heldEvents;
+  }
+
+  /** Write the rest, then summary.csv and links.csv (counters over the whole run). */
+  finish(): void {
+    this.drain();
+    const data = collectRunData(this.sim);
+    this.sink.write('summary.csv', summaryCsv(data));
+    this.sink.write('links.csv', linksCsv(data));
+  }
+}
