@@ -107,7 +107,7 @@ function contentSecurityPolicy(mode: CspMode): Plugin {
 function offline(): Plugin[] {
   return VitePWA({
     registerType: 'autoUpdate',
-    injectRegister: 'inline',
+    injectRegister: 'script-defer', // a file, not inline: the Content-Security-Policy allows no inline script
     manifest: {
       name: 'TCP Congestion Lab',
       short_name: 'TCP Lab',

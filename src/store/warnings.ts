@@ -7,5 +7,10 @@
 import type { ParseResult, ScenarioIssue } from '../engine/scenario/types';
 
 export function warningsOf(result: ParseResult | null | undefined): ScenarioIssue[] {
-  return result?.warnings ?? [];
+  // A parser handed to the store may be any function (tests, older loaders): what is
+  // not a well-formed issue is left out rather than shown wrongly.
+  const w: unknown = result?.warnings;
+  return Array.isArray(w)
+    ? (w as ScenarioIssue[]).filter((x) => typeof x?.path === 'string' && typeof x?.message === 'string')
+    : [];
 }
