@@ -57,7 +57,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
   {
-    files: ['**/*.tsx'],
+    // Hooks live in components and in the page's hook modules (use-*.ts) alike.
+    files: ['**/*.tsx', 'src/ui/**/*.ts', 'src/store/**/*.ts'],
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {

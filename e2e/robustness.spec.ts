@@ -10,8 +10,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { deflateText, encodeShareHash, toBase64Url } from '../src/ui/share/share-link';
 
-const SINGLE = JSON.parse(readFileSync('scenarios/single-drop-reno.json', 'utf8')) as Record<string, any>;
-const link = (change: (s: Record<string, any>) => void): string => {
+/** As much of the scenario file's shape as these tests change. */
+type Scenario = Record<string, unknown> & { flows: { tcp: Record<string, unknown> }[] };
+const SINGLE = JSON.parse(readFileSync('scenarios/single-drop-reno.json', 'utf8')) as Scenario;
+const link = (change: (s: Scenario) => void): string => {
   const s = structuredClone(SINGLE);
   change(s);
   return `./${encodeShareHash({ scenario: { kind: 'full', input: s }, view: 'lab' })}`;

@@ -41,8 +41,9 @@ describe('edit-ops', () => {
   });
 
   it('adds a link with the defaults of the contract and edits it, as written', () => {
-    let { doc, id } = addLink(addNode(reno(), 'router', { x: 0, y: 0 }).doc, 'r1', 'r2');
-    expect(id).toBe('l3');
+    const added = addLink(addNode(reno(), 'router', { x: 0, y: 0 }).doc, 'r1', 'r2');
+    let doc = added.doc;
+    expect(added.id).toBe('l3');
     expect(doc.links.at(-1)).toEqual({ id: 'l3', a: 'r1', b: 'r2', bandwidth: '10Mbps', delay: '10ms', queue: { type: 'droptail', limit: 50 } });
     doc = updateLink(doc, 'l3', { bandwidth: '1.5Mbps', delay: 0.02 });
     expect(doc.links[2]).toMatchObject({ bandwidth: '1.5Mbps', delay: 0.02 });

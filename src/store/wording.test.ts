@@ -10,7 +10,7 @@ import { parseScenario } from '../engine/scenario';
 import type { ScenarioIssue } from '../engine/scenario/types';
 import { parsePath, wordIssue, type MessageKind } from './wording';
 
-type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Doc = Record<string, any>;
 const base = (): Doc => JSON.parse(readFileSync('scenarios/single-drop-reno.json', 'utf8'));
 
 /** The loader's first issue for the scenario changed by `change`, and that scenario. */

@@ -206,6 +206,8 @@ function fail(message: string, details: string[] = []): DecodeResult {
 
 /** Show at most this much of something a link contained, as text. */
 export function excerpt(s: string, max = 60): string {
+  // Control characters (C0 and DEL) are what is being replaced: matching them is the point.
+  // eslint-disable-next-line no-control-regex
   const flat = s.replace(/[\u0000-\u001f\u007f]/g, ' ');
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
