@@ -55,6 +55,8 @@ export function useChart(
       if (mounted.get(container) === chart) mounted.delete(container);
       chart.destroy();
     };
-    // `create` is a new closure each render; `deps` says when the chart really changes.
+    // `create` is a new closure each render; `deps` says when the chart really
+    // changes (the caller's deps, as with useMemo), which the rule cannot check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ref, traces, ...deps]);
 }

@@ -19,7 +19,9 @@ export function useTraceValue<T>(
     });
     sync();
     return traces.subscribe(sync);
-    // `read` is a new closure each render; `deps` say when it reads something else.
+    // `read` is a new closure each render; `deps` say when it reads something
+    // else (the caller's deps, as with useMemo), which the rule cannot check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [traces, ...deps]);
   return value;
 }

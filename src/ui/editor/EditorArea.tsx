@@ -115,10 +115,13 @@ function Editor() {
   };
   useFocusRequest(showTab);
 
-  // Choosing something in the diagram shows it.
-  useEffect(() => {
+  // Choosing something in the diagram shows it (adjusted during render,
+  // https://react.dev/learn/you-might-not-need-an-effect).
+  const [selectionWas, setSelectionWas] = useState(selection);
+  if (selectionWas !== selection) {
+    setSelectionWas(selection);
     if (selection) setTab('selection');
-  }, [selection]);
+  }
   // The confirm line is in the panel: show it.
   const requestDelete = (targets: DeleteTarget[]) => {
     if (!targets.length) return;

@@ -84,14 +84,23 @@ export function TopologyView({ onRequestDelete, fitToken, linkTool, snap, viewRe
 
   // The view is fitted for another scenario, a new canvas size, text scale or
   // layout, and on Fit; never because of an edit.
-  const fitted = useRef<{ box: Box & { zoom: number }; key: string } | null>(null);
+  // State adjusted during render (https://react.dev/learn/you-might-not-need-an-effect):
+  // the fit is stored with the key it was made for.
   const viewKey = `${scenarioKey}|${size.width}x${size.height}|${textScale}|${presenter}|${fitToken}`;
-  if (!fitted.current || fitted.current.key !== viewKey) {
+  const fit = () => {
     const maxZoom = MAX_ZOOM * textScale * (presenter ? PRESENTER_ZOOM : 1);
-    fitted.current = { box: fitView(bounds(positions.values()), size, MARGIN, maxZoom), key: viewKey };
+    return { box: fitView(bounds(positions.values()), size, MARGIN, maxZoom), key: viewKey };
+  };
+  const [fitted, setFitted] = useState(fit);
+  let current = fitted;
+  if (fitted.key !== viewKey) {
+    current = fit();
+    setFitted(current);
   }
-  const view = fitted.current.box;
-  if (viewRef) viewRef.current = view;
+  const view = current.box;
+  useLayoutEffect(() => {
+    if (viewRef) viewRef.current = view;
+  }, [viewRef, view]);
   // Node centres stay this far inside the canvas: the shape, its halo and the label below it.
   const canvas = inset(view, NODE_R + 8, NODE_R + 8, NODE_R + 26);
 

@@ -7,7 +7,7 @@
  * the loader's own lines folded in "Details"; Play waits until it is fixed.
  * Escape goes back to the scenario's value.
  */
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ScenarioIssue } from '../../engine/scenario/types';
 import { fieldText, fieldValue } from '../../store/edit-ops';
 import { fieldKey, fieldPath, fieldValueIn, type FieldRef } from '../../store/field-ops';
@@ -108,8 +108,13 @@ export function TextField({ label, field, unit, hint, placeholder, size = 'mediu
   const shown = pending ? pending.text : fieldText(value);
   const [text, setText] = useState(shown);
 
-  // A new value from elsewhere (another edit, undo, another selection) replaces the text.
-  useEffect(() => setText(shown), [shown]);
+  // A new value from elsewhere (another edit, undo, another selection) replaces
+  // the text: adjusted during render (https://react.dev/learn/you-might-not-need-an-effect).
+  const [shownWas, setShownWas] = useState(shown);
+  if (shownWas !== shown) {
+    setShownWas(shown);
+    setText(shown);
+  }
 
   const commit = () => {
     const valueText = fieldText(value);

@@ -13,7 +13,7 @@
  * link from it, and Enter on another node ends it; Delete deletes the
  * selection; Ctrl+A selects every node; Escape cancels.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import type { NodeSpec } from '../../engine/scenario/types';
 import { addLink, moveNodes } from '../../store/edit-ops';
 import { type DeleteTarget } from '../../store/delete-ops';
@@ -70,8 +70,12 @@ export function useTopologyEdit(o: TopologyEditOptions) {
     return () => clearTimeout(timer);
   }, [announce, connectFrom]);
 
+  // What the handlers created once (the D3 gestures below) read: this render's
+  // options and state, stored after each commit and before the next event.
   const latest = useRef({ ...o, gesture, connectFrom });
-  latest.current = { ...o, gesture, connectFrom };
+  useLayoutEffect(() => {
+    latest.current = { ...o, gesture, connectFrom };
+  });
 
   const nodeAt = (at: Point, except: string | null): string | null => {
     let best: string | null = null;
@@ -192,13 +196,15 @@ export function useTopologyEdit(o: TopologyEditOptions) {
     });
     return () => gestures.destroy();
     // Created once per SVG; everything else is read through `latest`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [o.svgRef]);
 
-  // The link tool switched off: a link it began is abandoned.
-  useEffect(() => {
+  // The link tool switched off: a link it began is abandoned (adjusted during
+  // render, https://react.dev/learn/you-might-not-need-an-effect).
+  const [linkToolWas, setLinkToolWas] = useState(o.linkTool);
+  if (linkToolWas !== o.linkTool) {
+    setLinkToolWas(o.linkTool);
     if (!o.linkTool) setConnectFrom(null);
-  }, [o.linkTool]);
+  }
 
   // ------------------------------------------------------------ clicks and keys
   const select = (sel: EditorSelection) => o.store.getState().setEditorSelection(sel);

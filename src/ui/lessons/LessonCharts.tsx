@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, type RefObject } from 'react';
 import type { Lesson } from '../../presets/lessons';
 import type { ExtraChart, LessonRunResult } from './lesson-compute';
 import { lessonStore } from '../../store/lesson-store';
@@ -15,19 +15,21 @@ const SSTHRESH_COLOUR = '#4b5563';
 /** Create a D3 chart factory once on a ref; redraw it whenever `state` changes. */
 function useFactoryChart<S, C extends { update(s: S): void; destroy(): void }>(ref: RefObject<HTMLDivElement | null>, create: (el: HTMLElement) => C, state: S): void {
   const chart = useRef<C | null>(null);
-  const latest = useRef(state);
-  latest.current = state;
+  // Mounting reads the `create` and `state` of its render without re-running on either.
+  const mount = useEffectEvent((el: HTMLElement): C => {
+    const c = create(el);
+    c.update(state);
+    return c;
+  });
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const c = create(el);
+    const c = mount(el);
     chart.current = c;
-    c.update(latest.current);
     return () => {
       c.destroy();
       chart.current = null;
     };
-    // created once per mount
   }, [ref]);
   useEffect(() => {
     chart.current?.update(state);

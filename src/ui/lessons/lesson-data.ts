@@ -55,9 +55,16 @@ export function loadLesson(lessonId: string): Promise<ReadyLesson> {
 /** The lesson's runs and steps, computed once per session. */
 export function useLessonLoad(lessonId: string): LessonLoad {
   const [state, setState] = useState<{ id: string; load: LessonLoad }>({ id: lessonId, load: { status: 'loading' } });
+  // Another lesson starts loading, unless it is the one already shown: adjusted
+  // during render (https://react.dev/learn/you-might-not-need-an-effect), so no
+  // render shows another lesson's error.
+  const [shownId, setShownId] = useState(lessonId);
+  if (shownId !== lessonId) {
+    setShownId(lessonId);
+    setState((s) => (s.id === lessonId && s.load.status === 'ready' ? s : { id: lessonId, load: { status: 'loading' } }));
+  }
   useEffect(() => {
     let live = true;
-    setState((s) => (s.id === lessonId && s.load.status === 'ready' ? s : { id: lessonId, load: { status: 'loading' } }));
     loadLesson(lessonId).then(
       (ready) => live && setState({ id: lessonId, load: ready }),
       (err: unknown) => live && setState({ id: lessonId, load: { status: 'error', message: err instanceof Error ? err.message : String(err) } }),

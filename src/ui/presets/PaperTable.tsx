@@ -136,8 +136,12 @@ function TablePanel({ table, presetId }: { table: Table; presetId: string }) {
 
   useEffect(() => () => cancel?.(), [cancel]);
 
+  // runBook is a mutable store outside React; `revision` is its version, so it
+  // is what says these have changed, though the callbacks do not read it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const rows: ComparisonRow[] = useMemo(() => compareWithPaper(table.id, runBook.all()), [table.id, revision]);
   const jobs = useMemo(() => tableJobs(table), [table]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const missingJobs = useMemo(() => jobs.filter((j) => !runBook.has(j.key)), [jobs, revision]);
   const cells = rows.reduce((n, r) => n + r.cells.filter((c) => c.paper !== null).length, 0);
   const filled = rows.reduce((n, r) => n + r.cells.filter((c) => c.paper !== null && c.ours !== null).length, 0);
