@@ -115,6 +115,8 @@ function MyScenarioRow({ entry, isOpen, onOpened }: { entry: ScenarioEntry; isOp
   return (
     <li className={`my-row${isOpen ? ' open' : ''}`} data-testid="my-scenario" data-key={entry.key}>
       {mode === 'rename' ? (
+        // Escape anywhere in the rename form cancels it, as in a dialog.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <form
           className="my-rename"
           onSubmit={(e) => {
@@ -133,6 +135,8 @@ function MyScenarioRow({ entry, isOpen, onOpened }: { entry: ScenarioEntry; isOp
           <label htmlFor={inputId} className="visually-hidden">
             New name for {entry.label}
           </label>
+          {/* Rename was just pressed: the focus moves to the new name. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <input id={inputId} type="text" value={name} autoFocus onChange={(e) => setName(e.currentTarget.value)} data-testid="my-rename-input" />
           <button type="submit" className="button small primary" disabled={!name.trim()}>
             Rename
@@ -156,6 +160,8 @@ function MyScenarioRow({ entry, isOpen, onOpened }: { entry: ScenarioEntry; isOp
           <button
             type="button"
             className="button small danger-solid"
+            // Delete was just pressed: the focus moves to the confirmation (WAI-ARIA APG alertdialog).
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             onClick={() => {
               store.getState().deleteMine(entry.key);

@@ -94,8 +94,6 @@ function ScenarioSearch({ onPick, onClose, anchor }: { onPick(key: string): void
   const flat = useMemo(() => flatten(view), [view]);
   const activeIndex = Math.min(active, Math.max(0, flat.length - 1));
 
-  useEffect(() => setActive(0), [query]);
-
   // Close on a click outside (the button toggles by itself).
   useEffect(() => {
     const onDown = (e: PointerEvent) => {
@@ -141,9 +139,15 @@ function ScenarioSearch({ onPick, onClose, anchor }: { onPick(key: string): void
           id={inputId}
           type="text"
           role="combobox"
+          // The search was just opened by its button: typing goes straight into it.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
+          onChange={(e) => {
+            // A new search starts at its first match.
+            setQuery(e.currentTarget.value);
+            setActive(0);
+          }}
           onKeyDown={onKey}
           placeholder="vegas, paper 004, outage, red…"
           aria-label="Search scenarios"
@@ -173,6 +177,9 @@ function ScenarioSearch({ onPick, onClose, anchor }: { onPick(key: string): void
                 const i = n;
                 const preset = e.origin === 'preset' ? findPreset(e.key) : undefined;
                 return (
+                  // The combobox pattern (WAI-ARIA APG): the focus stays in the input, whose
+                  // keys move aria-activedescendant over the options; a click picks one.
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
                   <div
                     key={e.key}
                     id={`${listId}-${i}`}

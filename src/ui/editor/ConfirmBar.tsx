@@ -37,6 +37,8 @@ export function ConfirmBar({ pending, doc, onCancel, onDelete, onRevert, onSave 
 
   if (pending.kind === 'save') {
     return (
+      // A dialog (WAI-ARIA APG): Escape anywhere in it cancels.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
       <form
         className="confirm-bar"
         role="dialog"
@@ -55,6 +57,8 @@ export function ConfirmBar({ pending, doc, onCancel, onDelete, onRevert, onSave 
           <label htmlFor={`${id}-name`} className="visually-hidden">
             Name of the copy
           </label>
+          {/* The dialog was just opened by Save a copy: the focus moves into it (WAI-ARIA APG dialog). */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <input id={`${id}-name`} type="text" value={name} autoFocus onChange={(e) => setName(e.currentTarget.value)} data-testid="save-copy-name" />
           <button type="submit" className="button small primary" disabled={!name.trim()}>
             Save
@@ -80,11 +84,15 @@ export function ConfirmBar({ pending, doc, onCancel, onDelete, onRevert, onSave 
     action = 'Revert';
   }
   return (
+    // An alert dialog (WAI-ARIA APG): Escape anywhere in it cancels.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div className="confirm-bar" role="alertdialog" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} data-testid="confirm" onKeyDown={onKeyDown}>
       <p>
         <strong id={`${id}-t`}>{title}</strong> <span id={`${id}-d`}>{detail}</span>
       </p>
       <div className="confirm-actions">
+        {/* The dialog was just opened by Delete or Revert: the focus moves to its action (WAI-ARIA APG alertdialog). */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <button type="button" className="button small danger-solid" autoFocus onClick={() => (pending.kind === 'delete' ? onDelete(pending.targets) : onRevert())}>
           {action}
         </button>

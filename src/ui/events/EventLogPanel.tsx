@@ -64,8 +64,13 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
   const shown = useMemo(() => filterEvents(rows, filter), [rows, filter, version]); // eslint-disable-line react-hooks/exhaustive-deps
   const flowIds = run?.flowIds ?? [];
 
-  // A new run starts with nothing chosen.
-  useEffect(() => setActive(-1), [run?.run]);
+  // A new run starts with nothing chosen (adjusted during render,
+  // https://react.dev/learn/you-might-not-need-an-effect).
+  const [runWas, setRunWas] = useState(run?.run);
+  if (runWas !== run?.run) {
+    setRunWas(run?.run);
+    setActive(-1);
+  }
 
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -193,6 +198,9 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
           const k = first + j;
           const flowIndex = flowIds.indexOf(e.flow);
           return (
+            // The listbox has the focus and the keys (aria-activedescendant, WAI-ARIA
+            // APG listbox); a click on a row chooses it.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
             <li
               key={index}
               id={`${id}-row-${index}`}

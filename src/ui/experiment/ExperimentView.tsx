@@ -20,7 +20,8 @@ const MODES: { mode: ExperimentMode; label: string }[] = [
 ];
 
 /** Arrow keys, Home and End move between the tabs (the ARIA tabs pattern). */
-function onTabKey(e: KeyboardEvent<HTMLDivElement>): void {
+/** The arrow keys on a tab (roving tabindex, WAI-ARIA APG tabs): the focus is on a tab, never the list. */
+function onTabKey(e: KeyboardEvent<HTMLButtonElement>): void {
   const i = MODES.findIndex((m) => m.mode === experimentActions().mode);
   const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? MODES.length - 1 : null;
   if (next === null) return;
@@ -65,7 +66,7 @@ export function ExperimentView() {
             )}
           </p>
         </div>
-        <div className="exp-modes" role="tablist" aria-label="Experiment mode" onKeyDown={onTabKey}>
+        <div className="exp-modes" role="tablist" aria-label="Experiment mode">
           {MODES.map((m) => (
             <button
               key={m.mode}
@@ -77,6 +78,7 @@ export function ExperimentView() {
               aria-controls="exp-panel"
               className="exp-mode"
               onClick={() => experimentActions().setMode(m.mode)}
+              onKeyDown={onTabKey}
             >
               {m.label}
             </button>
