@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * ESLint for the whole tree (an editor lints whatever file is open); which
- * directories `npm run lint` covers is scripts/lint.mjs's LINTED list.
+ * ESLint for the whole tree, which `npm run lint` covers (scripts/lint.mjs;
+ * Prettier's check there covers only its FORMATTED list for now).
  *
  *  - typescript-eslint's recommended rules, on TypeScript without type
  *    information (fast enough to run in `npm test`);
