@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_SERIES_COLUMNS, type RunData } from '../engine/output/rundata';
 import { parseScenarioText } from '../engine/scenario/index';
 import type { Scenario } from '../engine/scenario/types';
-import { main, parseArgs, textTable, USAGE, type CliIo } from './main';
+import { main, parseArgs, textTable, USAGE, type SimIo } from './main';
 
 const VALID = {
   version: 1,
@@ -103,8 +103,10 @@ function fakeRunData(extra: object = {}): RunData {
 }
 
 interface Harness {
-  io: CliIo;
+  io: SimIo;
   files: Map<string, string>;
+  /** bytes written to streams, by path */
+  streams: Map<string, Uint8Array[]>;
   dirs: string[];
   out: () => string;
   err: () => string;
@@ -118,8 +120,10 @@ function harness(inputs: Record<string, string> = {}, data: RunData = fakeRunDat
   let stdout = '';
   let stderr = '';
   const runs: Scenario[] = [];
+  const streams = new Map<string, Uint8Array[]>();
   return {
     files,
+    streams,
     dirs,
     runs,
     out: () => stdout,
@@ -138,6 +142,12 @@ function harness(inputs: Record<string, string> = {}, data: RunData = fakeRunDat
       },
       writeFile: async (p, t) => void files.set(p, t),
       mkdir: async (p) => void dirs.push(p),
+      openStream: (p) => {
+        const chunks: Uint8Array[] = [];
+        streams.set(p, chunks);
+        return { write: (c) => void chunks.push(c.slice()), close: () => undefined };
+      },
+      remove: async (p) => void streams.delete(p),
     },
   };
 }
@@ -265,8 +275,35 @@ describe('usage', () => {
   it('parseArgs takes both --flag value and --flag=value', () => {
     expect(parseArgs(['s.json', '--out=o', '--seed=3', '--duration', '2s', '--summary'])).toEqual({
       help: false,
-      options: { file: 's.json', out: 'o', summary: true, seed: '3', duration: '2s' },
+      options: { file: 's.json', out: 'o', summary: true, seed: '3', duration: '2s', pcap: false },
     });
+  });
+});
+
+describe('--pcap', () => {
+  it('streams the capture into <out>/packets.pcap while the run goes', async () => {
+    const h = harness({ 'a.json': json(VALID) });
+    const run = (s: Scenario, streams?: { pcap?: (c: Uint8Array) => void }) => {
+      h.runs.push(s);
+      // The folder exists before the run starts, and every chunk lands as it comes.
+      expect(h.dirs).toEqual(['out']);
+      streams?.pcap?.(Uint8Array.of(1, 2));
+      streams?.pcap?.(Uint8Array.of(3));
+      return fakeRunData();
+    };
+    expect(await main(['a.json', '--out', 'out', '--pcap'], h.io, run)).toBe(0);
+    expect(h.streams.get('out/packets.pcap')).toEqual([Uint8Array.of(1, 2), Uint8Array.of(3)]);
+    expect(h.err()).toContain('wrote 6 files to out/');
+  });
+
+  it('a failed run leaves no partial capture behind', async () => {
+    const h = harness({ 'a.json': json(VALID) });
+    const code = await main(['a.json', '--out', 'out', '--pcap'], h.io, (_s, streams) => {
+      streams?.pcap?.(Uint8Array.of(1));
+      throw new Error('boom');
+    });
+    expect(code).toBe(1);
+    expect(h.streams.has('out/packets.pcap')).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * engine so tests can drive it with an in-memory io and a fake `run`
  * (sim.ts wires the real ones).
  *
- *   npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S]
+ *   npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap]
  *
  * Exit codes: 0 success; 1 the run or writing failed; 2 usage error or
  * invalid scenario (and then nothing is written, not even the --out folder).
@@ -11,6 +11,7 @@
 import { csvParseRows } from 'd3-dsv';
 import { CSV_FILE_NAMES, runDataToCsv } from '../engine/output/csv';
 import type { RunData } from '../engine/output/rundata';
+import type { RunStreams } from '../engine/run';
 import { formatIssues, parseScenarioText } from '../engine/scenario/index';
 import type { Scenario, ScenarioIssue } from '../engine/scenario/types';
 
@@ -24,9 +25,27 @@ export interface CliIo {
   mkdir(path: string): Promise<void>;
 }
 
-export type RunScenario = (scenario: Scenario) => RunData;
+/** What `npm run sim` needs beyond CliIo: files written while the run goes. */
+export interface SimIo extends CliIo {
+  /**
+   * Open a file for writing while the run goes (the packet capture): each
+   * chunk is written before `write` returns, so memory stays flat.
+   */
+  openStream(path: string): OutStream;
+  /** Remove a file (a stream left incomplete by a failed run); no error if it is missing. */
+  remove(path: string): Promise<void>;
+}
 
-export const USAGE = 'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S]';
+export interface OutStream {
+  write(chunk: Uint8Array): void;
+  close(): void;
+}
+
+export type RunScenario = (scenario: Scenario, streams?: RunStreams) => RunData;
+
+export const PCAP_FILE = 'packets.pcap';
+
+export const USAGE = 'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap]';
 
 const HELP = `${USAGE}
 
@@ -37,6 +56,8 @@ and events.csv into <dir> (created if missing).
   --summary        also print summary.csv as a table on stdout
   --seed N         use seed N instead of the scenario's
   --duration S     run for S seconds (a number, or a string with a unit) instead
+  --pcap           also write packets.pcap: every packet of every flow on its
+                   sender's interface, for Wireshark, tshark, tcpdump, tcptrace
   --help, -h       show this help
 
 Exit codes: 0 done, 1 the run failed, 2 usage error or invalid scenario.
@@ -48,6 +69,7 @@ export interface CliOptions {
   summary: boolean;
   seed?: string;
   duration?: string;
+  pcap: boolean;
 }
 
 type ParsedArgs = { help: true } | { help: false; options: CliOptions } | { error: string };
@@ -57,6 +79,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   let file: string | undefined;
   let out: string | undefined;
   let summary = false;
+  let pcap = false;
   let seed: string | undefined;
   let duration: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -69,6 +92,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
       const takesValue = name === '--out' || name === '--seed' || name === '--duration';
       if (name === '--summary' && eq < 0) {
         summary = true;
+        continue;
+      }
+      if (name === '--pcap' && eq < 0) {
+        pcap = true;
         continue;
       }
       if (!takesValue) return { error: `unknown option ${arg}` };
@@ -86,7 +113,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   }
   if (file === undefined) return { error: 'no scenario file given' };
   if (out === undefined) return { error: '--out <dir> is required' };
-  const options: CliOptions = { file, out, summary };
+  const options: CliOptions = { file, out, summary, pcap };
   if (seed !== undefined) options.seed = seed;
   if (duration !== undefined) options.duration = duration;
   return { help: false, options };
@@ -141,7 +168,7 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-export async function main(argv: string[], io: CliIo, run: RunScenario): Promise<number> {
+export async function main(argv: string[], io: SimIo, run: RunScenario): Promise<number> {
   const parsed = parseArgs(argv);
   if ('error' in parsed) {
     io.stderr(`sim: ${parsed.error}\n${USAGE}\n`);
@@ -168,11 +195,36 @@ export async function main(argv: string[], io: CliIo, run: RunScenario): Promise
     return 2;
   }
 
+  // Streamed outputs are written while the run goes, so their folder must exist first.
+  const streamed: { path: string; stream: OutStream }[] = [];
+  const streams: RunStreams = {};
+  if (o.pcap) {
+    try {
+      await io.mkdir(o.out);
+      const path = joinPath(o.out, PCAP_FILE);
+      const stream = io.openStream(path);
+      streamed.push({ path, stream });
+      streams.pcap = (chunk) => stream.write(chunk);
+    } catch (e) {
+      io.stderr(`sim: cannot write to ${o.out}: ${errorText(e)}\n`);
+      return 1;
+    }
+  }
+
   let data: RunData;
   try {
-    data = run(result.scenario);
+    data = streamed.length > 0 ? run(result.scenario, streams) : run(result.scenario);
+    for (const s of streamed) s.stream.close();
   } catch (e) {
     io.stderr(`sim: ${o.file}: the run failed: ${errorText(e)}\n`);
+    for (const s of streamed) {
+      try {
+        s.stream.close();
+        await io.remove(s.path);
+      } catch {
+        // the message above is what matters
+      }
+    }
     return 1;
   }
 
@@ -185,19 +237,19 @@ export async function main(argv: string[], io: CliIo, run: RunScenario): Promise
     return 1;
   }
 
-  io.stderr(`${doneLine(o.out, result.scenario, data)}\n`);
+  io.stderr(`${doneLine(o.out, result.scenario, data, CSV_FILE_NAMES.length + streamed.length)}\n`);
   if (o.summary) io.stdout(textTable(csvParseRows(files['summary.csv'])));
   return 0;
 }
 
 /** "wrote 5 files to out/ (12.3 s simulated, 1.2 M events)" */
-function doneLine(out: string, scenario: Scenario, data: RunData): string {
+function doneLine(out: string, scenario: Scenario, data: RunData, fileCount: number): string {
   const dir = out.endsWith('/') ? out : `${out}/`;
   const parts = [`${formatSeconds(scenario.duration)} s simulated`];
   // RunData may carry the engine's event count (as SimState.eventsProcessed); say it when it does.
   const events = (data as RunData & { eventsProcessed?: unknown }).eventsProcessed;
   if (typeof events === 'number' && Number.isFinite(events)) parts.push(`${formatCount(events)} events`);
-  return `wrote ${CSV_FILE_NAMES.length} files to ${dir} (${parts.join(', ')})`;
+  return `wrote ${fileCount} files to ${dir} (${parts.join(', ')})`;
 }
 
 function formatSeconds(s: number): string {

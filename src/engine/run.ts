@@ -4,8 +4,19 @@ import type { RunData } from './output/rundata';
 import type { Scenario } from './scenario/types';
 import { Simulator } from './simulator';
 
-export function runScenario(scenario: Scenario): RunData {
+/**
+ * Outputs written while the run goes, chunk by chunk, so that their size never
+ * sits in memory: each sink must use or copy a chunk before it returns.
+ */
+export interface RunStreams {
+  /** the packet capture (libpcap file bytes), output/pcap/capture.ts */
+  pcap?: (chunk: Uint8Array) => void;
+}
+
+export function runScenario(scenario: Scenario, streams: RunStreams = {}): RunData {
   const sim = new Simulator(scenario);
+  const capture = streams.pcap ? sim.capturePackets(streams.pcap) : null;
   sim.run();
+  capture?.flush();
   return collectRunData(sim);
 }

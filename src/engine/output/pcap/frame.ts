@@ -8,8 +8,8 @@
  * References: IEEE 802.3 (Ethernet II framing), RFC 791 (IPv4 header and
  * checksum), RFC 793 / RFC 9293 §3.1 (TCP header and pseudo-header checksum),
  * RFC 768 (UDP), RFC 3168 §5–6 (the ECN field of the IP header, the ECE and
- * CWR flags of TCP), RFC 2018 (SACK-permitted and SACK options), RFC 7323 §3
- * (the timestamps option).
+ * CWR flags of TCP), RFC 2018 (SACK-permitted and SACK options), RFC 7323 §2–3
+ * (the window-scale and timestamps options).
  *
  * Options are laid out as Linux lays them out (NOP NOP TS, NOP NOP SACK), so
  * every option block stays 4-byte aligned and tools show what they would show
@@ -61,6 +61,8 @@ export interface FrameFields {
   mss: number;
   /** TCP only: SACK-permitted option on a SYN */
   sackPermitted: boolean;
+  /** TCP only: window-scale shift on a SYN (RFC 7323 §2), or −1 for no option */
+  windowScale: number;
   /** TCP only: timestamps option (RFC 7323), when `timestamps` */
   timestamps: boolean;
   tsVal: number;
@@ -90,6 +92,7 @@ export function newFrameFields(): FrameFields {
     window: 65535,
     mss: 0,
     sackPermitted: false,
+    windowScale: -1,
     timestamps: false,
     tsVal: 0,
     tsEcr: 0,
@@ -104,6 +107,7 @@ export function tcpOptionBytes(f: FrameFields): number {
   let n = 0;
   if (f.mss > 0) n += 4;
   if (f.sackPermitted) n += 4; // NOP NOP SACK-permitted
+  if (f.windowScale >= 0) n += 4; // NOP WS(3)
   if (f.timestamps) n += 12; // NOP NOP TS(10)
   if (f.sackCount > 0) n += 4 + 8 * f.sackCount; // NOP NOP SACK(2 + 8n)
   return n;
@@ -182,6 +186,10 @@ function writeTcp(view: DataView, at: number, headerLength: number, f: FrameFiel
   }
   if (f.sackPermitted) {
     view.setUint32(o, 0x01010402); // NOP NOP kind 4 length 2
+    o += 4;
+  }
+  if (f.windowScale >= 0) {
+    view.setUint32(o, 0x01030300 | (f.windowScale & 0xff)); // NOP kind 3 length 3 shift
     o += 4;
   }
   if (f.timestamps) {

@@ -118,10 +118,20 @@ describe.runIf(hasTshark())('read back by tshark', () => {
   it('sees a handshake and data with valid checksums and SACK blocks', () => {
     const chunks: Uint8Array[] = [];
     const w = new PcapWriter((c) => chunks.push(c.slice()));
-    const client = { srcIp: (10 << 24) | 1, dstIp: (10 << 24) | 2, srcMac: 1, dstMac: 2, srcPort: 49152, dstPort: 5001 };
+    const client = {
+      srcIp: (10 << 24) | 1,
+      dstIp: (10 << 24) | 2,
+      srcMac: 1,
+      dstMac: 2,
+      srcPort: 49152,
+      dstPort: 5001,
+    };
     const server = { srcIp: client.dstIp, dstIp: client.srcIp, srcMac: 2, dstMac: 1, srcPort: 5001, dstPort: 49152 };
     w.write(0, tcpFields({ ...client, seq: 0, ack: 0, flags: TCP_SYN, payload: 0, mss: 1000, sackPermitted: true }));
-    w.write(1e6, tcpFields({ ...server, seq: 0, ack: 1, flags: TCP_SYN | TCP_ACK, payload: 0, mss: 1000, sackPermitted: true }));
+    w.write(
+      1e6,
+      tcpFields({ ...server, seq: 0, ack: 1, flags: TCP_SYN | TCP_ACK, payload: 0, mss: 1000, sackPermitted: true }),
+    );
     w.write(2e6, tcpFields({ ...client, seq: 1, ack: 1 }));
     const sacked = tcpFields({ ...server, seq: 1, ack: 1, flags: TCP_ACK, payload: 0, sackCount: 1 });
     sacked.sackEdges.set([2001, 3001]);
@@ -132,11 +142,30 @@ describe.runIf(hasTshark())('read back by tshark', () => {
     writeFileSync(file, Buffer.concat(chunks));
     const out = execFileSync(
       'tshark',
-      ['-r', file, '-o', 'tcp.check_checksum:TRUE', '-o', 'ip.check_checksum:TRUE', '-T', 'fields',
-        '-e', 'tcp.flags.str', '-e', 'ip.checksum.status', '-e', 'tcp.checksum.status', '-e', 'tcp.options.sack_le'],
+      [
+        '-r',
+        file,
+        '-o',
+        'tcp.check_checksum:TRUE',
+        '-o',
+        'ip.check_checksum:TRUE',
+        '-T',
+        'fields',
+        '-e',
+        'tcp.flags.str',
+        '-e',
+        'ip.checksum.status',
+        '-e',
+        'tcp.checksum.status',
+        '-e',
+        'tcp.options.sack_le',
+      ],
       { encoding: 'utf8' },
     );
-    const rows = out.trim().split('\n').map((l) => l.split('\t'));
+    const rows = out
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows).toHaveLength(4);
     // tshark's checksum status: 1 good, 0 bad, 2 unverified. It cannot verify
     // the TCP checksum of a segment whose payload the snap length cut.
