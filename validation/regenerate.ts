@@ -38,6 +38,7 @@ import { parseScenarioText, formatIssues } from '../src/engine/scenario';
 import type { Scenario } from '../src/engine/scenario/types';
 import { CASES, type Case } from './cases';
 import { EXACT_REPLAY } from './deviations';
+import { dropAndRetransmitLines } from './ns2/trace-lines';
 import { formatCsv, parseCsv, type Cell } from './csv';
 import { extractRun, type EventRow, type Extracted, type LinkRow, type SummaryRow, type TickRow } from './ns2/extract';
 import { scenarioToTcl } from './ns2/translate';
@@ -143,6 +144,13 @@ export function lossLists(s: Scenario): { from: string; to: string; counts: numb
   return out;
 }
 
+/**
+ * Cases whose ns-2 trace lines of drops and retransmissions are kept
+ * (reference/traces/<case>.tr), for the engine's own ns-2 trace to be checked
+ * against (tests/ns2-trace.test.ts).
+ */
+export const TRACE_CASES: readonly string[] = ['drop-reno-2', 'drop-sack-5', 'two-reno'];
+
 function runNs(tcl: string, out: string, seed: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const p = spawn('ns', [tcl, out, String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -194,6 +202,11 @@ async function runAll(cases: Case[]): Promise<Map<string, Extracted[]>> {
       for (const f of loadCaseScenario(c).flows) if (f.kind === 'tcp') dupThresh.set(f.id, f.tcp.dupAckThreshold);
       const x = await extractRun(c.id, out, dupThresh);
       checkDropList(c, x);
+      if (TRACE_CASES.includes(c.id) && seed === c.seeds[0]) {
+        mkdirSync(join(REF_DIR, 'traces'), { recursive: true });
+        const lines = dropAndRetransmitLines(readFileSync(join(out, 'trace.tr'), 'utf8'));
+        writeFileSync(join(REF_DIR, 'traces', `${c.id}.tr`), lines.join('\n') + '\n');
+      }
       rmSync(out, { recursive: true, force: true });
       if (!results.has(c.id)) results.set(c.id, []);
       results.get(c.id)!.push(x);

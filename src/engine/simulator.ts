@@ -38,6 +38,7 @@ import { eventRow, eventRows } from './output/event-rows';
 import type { EndpointTap } from './output/endpoint-tap';
 import { PcapCapture, captureFlows } from './output/pcap/capture';
 import type { PcapSink } from './output/pcap/pcap-file';
+import { Ns2Trace, type TraceSink } from './output/ns2/trace';
 
 /** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
 const THROUGHPUT_WINDOW_S = 0.5;
@@ -177,6 +178,17 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     const capture = new PcapCapture(this.pool, flows, sink, snaplen);
     this.endpointTap = capture;
     return capture;
+  }
+
+  /**
+   * Write every link event from now on as ns-2's packet trace
+   * (output/ns2/trace.ts) into `sink`. Call before the run starts for a
+   * whole trace; flush the returned trace at the end.
+   */
+  traceNs2(sink: TraceSink): Ns2Trace {
+    const trace = new Ns2Trace(this.pool, this.scenario, sink, this.log);
+    this.network.linkTap = trace;
+    return trace;
   }
 
   send(pkt: number, node: number, now: number): void {
