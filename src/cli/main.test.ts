@@ -307,6 +307,21 @@ describe('--pcap', () => {
   });
 });
 
+describe('--ns2-trace', () => {
+  it('streams the ns-2 trace into <out>/out.tr, beside the capture', async () => {
+    const h = harness({ 'a.json': json(VALID) });
+    const run = (_s: Scenario, streams?: { pcap?: (c: Uint8Array) => void; ns2Trace?: (c: Uint8Array) => void }) => {
+      streams?.ns2Trace?.(Uint8Array.of(43));
+      streams?.pcap?.(Uint8Array.of(1));
+      return fakeRunData();
+    };
+    expect(await main(['a.json', '--out', 'out', '--ns2-trace', '--pcap'], h.io, run)).toBe(0);
+    expect(h.streams.get('out/out.tr')).toEqual([Uint8Array.of(43)]);
+    expect(h.streams.get('out/packets.pcap')).toEqual([Uint8Array.of(1)]);
+    expect(h.err()).toContain('wrote 7 files to out/');
+  });
+});
+
 describe('failures after a valid parse', () => {
   it('a run that throws exits 1 and writes nothing', async () => {
     const h = harness({ 'a.json': json(VALID) });

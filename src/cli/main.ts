@@ -3,7 +3,7 @@
  * engine so tests can drive it with an in-memory io and a fake `run`
  * (sim.ts wires the real ones).
  *
- *   npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap]
+ *   npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap] [--ns2-trace]
  *
  * Exit codes: 0 success; 1 the run or writing failed; 2 usage error or
  * invalid scenario (and then nothing is written, not even the --out folder).
@@ -44,8 +44,10 @@ export interface OutStream {
 export type RunScenario = (scenario: Scenario, streams?: RunStreams) => RunData;
 
 export const PCAP_FILE = 'packets.pcap';
+export const NS2_TRACE_FILE = 'out.tr';
 
-export const USAGE = 'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap]';
+export const USAGE =
+  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap] [--ns2-trace]';
 
 const HELP = `${USAGE}
 
@@ -58,6 +60,8 @@ and events.csv into <dir> (created if missing).
   --duration S     run for S seconds (a number, or a string with a unit) instead
   --pcap           also write packets.pcap: every packet of every flow on its
                    sender's interface, for Wireshark, tshark, tcpdump, tcptrace
+  --ns2-trace      also write out.tr: every packet event on every link in
+                   ns-2's trace format (+ - r d), to diff with ns-2's own
   --help, -h       show this help
 
 Exit codes: 0 done, 1 the run failed, 2 usage error or invalid scenario.
@@ -70,6 +74,7 @@ export interface CliOptions {
   seed?: string;
   duration?: string;
   pcap: boolean;
+  ns2Trace?: boolean;
 }
 
 type ParsedArgs = { help: true } | { help: false; options: CliOptions } | { error: string };
@@ -80,6 +85,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   let out: string | undefined;
   let summary = false;
   let pcap = false;
+  let ns2Trace = false;
   let seed: string | undefined;
   let duration: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -96,6 +102,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
       }
       if (name === '--pcap' && eq < 0) {
         pcap = true;
+        continue;
+      }
+      if (name === '--ns2-trace' && eq < 0) {
+        ns2Trace = true;
         continue;
       }
       if (!takesValue) return { error: `unknown option ${arg}` };
@@ -116,6 +126,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   const options: CliOptions = { file, out, summary, pcap };
   if (seed !== undefined) options.seed = seed;
   if (duration !== undefined) options.duration = duration;
+  if (ns2Trace) options.ns2Trace = true;
   return { help: false, options };
 }
 
@@ -198,15 +209,21 @@ export async function main(argv: string[], io: SimIo, run: RunScenario): Promise
   // Streamed outputs are written while the run goes, so their folder must exist first.
   const streamed: { path: string; stream: OutStream }[] = [];
   const streams: RunStreams = {};
-  if (o.pcap) {
+  const wanted: [boolean | undefined, string, keyof RunStreams][] = [
+    [o.pcap, PCAP_FILE, 'pcap'],
+    [o.ns2Trace, NS2_TRACE_FILE, 'ns2Trace'],
+  ];
+  for (const [on, name, key] of wanted) {
+    if (!on) continue;
     try {
       await io.mkdir(o.out);
-      const path = joinPath(o.out, PCAP_FILE);
+      const path = joinPath(o.out, name);
       const stream = io.openStream(path);
       streamed.push({ path, stream });
-      streams.pcap = (chunk) => stream.write(chunk);
+      streams[key] = (chunk) => stream.write(chunk);
     } catch (e) {
       io.stderr(`sim: cannot write to ${o.out}: ${errorText(e)}\n`);
+      for (const s of streamed) s.stream.close();
       return 1;
     }
   }
