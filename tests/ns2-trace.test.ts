@@ -7,10 +7,14 @@
  * (ns-2 rounds its times to the microsecond from a float sum; the engine's
  * exact times may round the other way at a half microsecond).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../src/engine/run';
 import { formatG, ns2Addresses } from '../src/engine/output/ns2/trace';
+import { scenarioToNs2Script } from '../src/engine/output/ns2/tcl';
 import { parseScenarioText } from '../src/engine/scenario';
 import type { Scenario } from '../src/engine/scenario/types';
 import { TRACE_CASES } from '../validation/regenerate';
@@ -71,5 +75,30 @@ describe('ns-2 trace', () => {
     expect(formatG(12, 15)).toBe('12');
     expect(formatG(0.00001, 15)).toBe('1e-05');
     expect(formatG(0.01124534, 6)).toBe('0.0112453');
+  });
+});
+
+const hasNs = (() => {
+  try {
+    execFileSync('sh', ['-c', 'command -v ns'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.runIf(hasNs)('the exported ns-2 script, run by ns-2.35', () => {
+  it("gives ns-2's trace the same drop and retransmission lines as the engine's out.tr", () => {
+    const s = load('validation/scenarios/drop-sack-5.json');
+    const script = scenarioToNs2Script(s, 'scenario.tcl');
+    if (!script.ok) throw new Error(script.message);
+    const dir = mkdtempSync(join(tmpdir(), 'ns2-export-'));
+    writeFileSync(join(dir, 'scenario.tcl'), script.text);
+    execFileSync('ns', [join(dir, 'scenario.tcl'), dir], { stdio: 'ignore', timeout: 60_000 });
+    const ns2 = dropAndRetransmitLines(readFileSync(join(dir, 'trace.tr'), 'utf8'));
+    const ours = dropAndRetransmitLines(trace(s));
+    expect(ns2.length).toBeGreaterThan(5);
+    expect(ours.length).toBe(ns2.length);
+    expect(ours.every((l, i) => sameTraceLine(l, ns2[i]))).toBe(true);
   });
 });

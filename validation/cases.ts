@@ -5,7 +5,7 @@
  * by `npm run validate:ns2`; the tests check the committed files still match
  * this list) plus what the comparison needs: which ns-2 outputs to collect and
  * how many seeds to run. The Tcl for ns-2 is generated from the same JSON
- * (validation/ns2/translate.ts), so both simulators visibly run one scenario.
+ * (src/engine/output/ns2/tcl.ts), so both simulators visibly run one scenario.
  *
  * Parameters are ns-2.35's defaults unless a case says otherwise. Every TCP
  * flow states `initialCwnd: 2` (ns-2.35's windowInit_) although it is now the

@@ -322,6 +322,27 @@ describe('--ns2-trace', () => {
   });
 });
 
+describe('--ns2-script', () => {
+  it('writes the scenario as a self-contained ns-2 script', async () => {
+    const h = harness({ 'a.json': json({ ...VALID, faults: [] }) });
+    expect(await main(['a.json', '--out', 'out', '--ns2-script'], h.io, h.run)).toBe(0);
+    const tcl = h.files.get('out/scenario.tcl')!;
+    expect(tcl).toContain('proc v_tcp');
+    expect(tcl).toContain('v_tcp A Reno server client ');
+    expect(tcl).toContain('v_cbr U server client -rate 800000 ');
+    expect(tcl.trimEnd().endsWith('v_run')).toBe(true);
+    expect(h.err()).toContain('wrote 6 files to out/');
+  });
+
+  it('refuses, before running, a scenario ns-2 cannot express the same way', async () => {
+    const h = harness({ 'a.json': json(VALID) });
+    expect(await main(['a.json', '--out', 'out', '--ns2-script'], h.io, h.run)).toBe(2);
+    expect(h.err()).toMatch(/^a\.json: --ns2-script: dropSegments: another flow leaves server/);
+    expect(h.runs).toEqual([]);
+    expect(h.dirs).toEqual([]);
+  });
+});
+
 describe('failures after a valid parse', () => {
   it('a run that throws exits 1 and writes nothing', async () => {
     const h = harness({ 'a.json': json(VALID) });

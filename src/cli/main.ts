@@ -3,13 +3,14 @@
  * engine so tests can drive it with an in-memory io and a fake `run`
  * (sim.ts wires the real ones).
  *
- *   npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap] [--ns2-trace]
+ *   npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap] [--ns2-trace] [--ns2-script]
  *
  * Exit codes: 0 success; 1 the run or writing failed; 2 usage error or
  * invalid scenario (and then nothing is written, not even the --out folder).
  */
 import { csvParseRows } from 'd3-dsv';
 import { CSV_FILE_NAMES, runDataToCsv } from '../engine/output/csv';
+import { scenarioToNs2Script } from '../engine/output/ns2/tcl';
 import type { RunData } from '../engine/output/rundata';
 import type { RunStreams } from '../engine/run';
 import { formatIssues, parseScenarioText } from '../engine/scenario/index';
@@ -45,9 +46,10 @@ export type RunScenario = (scenario: Scenario, streams?: RunStreams) => RunData;
 
 export const PCAP_FILE = 'packets.pcap';
 export const NS2_TRACE_FILE = 'out.tr';
+export const NS2_SCRIPT_FILE = 'scenario.tcl';
 
 export const USAGE =
-  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap] [--ns2-trace]';
+  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--pcap] [--ns2-trace] [--ns2-script]';
 
 const HELP = `${USAGE}
 
@@ -62,6 +64,8 @@ and events.csv into <dir> (created if missing).
                    sender's interface, for Wireshark, tshark, tcpdump, tcptrace
   --ns2-trace      also write out.tr: every packet event on every link in
                    ns-2's trace format (+ - r d), to diff with ns-2's own
+  --ns2-script     also write scenario.tcl: the scenario as an ns-2.35 script
+                   (\`ns scenario.tcl <dir>\` writes ns-2's trace.tr there)
   --help, -h       show this help
 
 Exit codes: 0 done, 1 the run failed, 2 usage error or invalid scenario.
@@ -75,6 +79,7 @@ export interface CliOptions {
   duration?: string;
   pcap: boolean;
   ns2Trace?: boolean;
+  ns2Script?: boolean;
 }
 
 type ParsedArgs = { help: true } | { help: false; options: CliOptions } | { error: string };
@@ -86,6 +91,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   let summary = false;
   let pcap = false;
   let ns2Trace = false;
+  let ns2Script = false;
   let seed: string | undefined;
   let duration: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -108,6 +114,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
         ns2Trace = true;
         continue;
       }
+      if (name === '--ns2-script' && eq < 0) {
+        ns2Script = true;
+        continue;
+      }
       if (!takesValue) return { error: `unknown option ${arg}` };
       let value: string | undefined;
       if (eq >= 0) value = arg.slice(eq + 1);
@@ -127,6 +137,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   if (seed !== undefined) options.seed = seed;
   if (duration !== undefined) options.duration = duration;
   if (ns2Trace) options.ns2Trace = true;
+  if (ns2Script) options.ns2Script = true;
   return { help: false, options };
 }
 
@@ -206,6 +217,17 @@ export async function main(argv: string[], io: SimIo, run: RunScenario): Promise
     return 2;
   }
 
+  // The ns-2 script comes from the scenario alone: a scenario ns-2 cannot express is refused before the run.
+  let script: string | null = null;
+  if (o.ns2Script) {
+    const tcl = scenarioToNs2Script(result.scenario, NS2_SCRIPT_FILE);
+    if (!tcl.ok) {
+      io.stderr(`${o.file}: --ns2-script: ${tcl.message}\n`);
+      return 2;
+    }
+    script = tcl.text;
+  }
+
   // Streamed outputs are written while the run goes, so their folder must exist first.
   const streamed: { path: string; stream: OutStream }[] = [];
   const streams: RunStreams = {};
@@ -249,12 +271,15 @@ export async function main(argv: string[], io: SimIo, run: RunScenario): Promise
   try {
     await io.mkdir(o.out);
     for (const name of CSV_FILE_NAMES) await io.writeFile(joinPath(o.out, name), files[name]);
+    if (script !== null) await io.writeFile(joinPath(o.out, NS2_SCRIPT_FILE), script);
   } catch (e) {
     io.stderr(`sim: cannot write to ${o.out}: ${errorText(e)}\n`);
     return 1;
   }
 
-  io.stderr(`${doneLine(o.out, result.scenario, data, CSV_FILE_NAMES.length + streamed.length)}\n`);
+  io.stderr(
+    `${doneLine(o.out, result.scenario, data, CSV_FILE_NAMES.length + streamed.length + (script !== null ? 1 : 0))}\n`,
+  );
   if (o.summary) io.stdout(textTable(csvParseRows(files['summary.csv'])));
   return 0;
 }

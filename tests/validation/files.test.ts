@@ -11,8 +11,18 @@ import { describe, expect, it } from 'vitest';
 import { CASES, NS2_TICK } from '../../validation/cases';
 import { DEVIATIONS, DIVERGENCE, EXACT_REPLAY, OPEN_DEVIATIONS } from '../../validation/deviations';
 import { refEvents, refLink, refSeries, refSummary, refTicks } from '../../validation/reference';
-import { caseTcl, loadCaseScenario, scenarioJson, SCENARIO_DIR, TCL_DIR } from '../../validation/regenerate';
-import { scenarioToTcl } from '../../validation/ns2/translate';
+import {
+  caseTcl,
+  LIB_TCL,
+  LIB_TCL_TS,
+  libTclModule,
+  loadCaseScenario,
+  scenarioJson,
+  SCENARIO_DIR,
+  TCL_DIR,
+} from '../../validation/regenerate';
+import { NS2_LIB_TCL } from '../../src/engine/output/ns2/lib-tcl';
+import { scenarioToTcl } from '../../src/engine/output/ns2/tcl';
 import type { TcpFlowSpec } from '../../src/engine/scenario/types';
 
 describe('scenario files', () => {
@@ -21,6 +31,11 @@ describe('scenario files', () => {
       expect(readFileSync(join(SCENARIO_DIR, `${c.id}.json`), 'utf8'), c.id).toBe(scenarioJson(c));
       expect(readFileSync(join(TCL_DIR, `${c.id}.tcl`), 'utf8'), c.id).toBe(caseTcl(c));
     }
+  });
+
+  it("the product's ns-2 export inlines lib.tcl as it is", () => {
+    expect(NS2_LIB_TCL).toBe(readFileSync(LIB_TCL, 'utf8'));
+    expect(readFileSync(LIB_TCL_TS, 'utf8')).toBe(libTclModule(readFileSync(LIB_TCL, 'utf8')));
   });
 
   it('holds no scenario that is not a case', () => {
