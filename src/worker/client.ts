@@ -4,7 +4,7 @@
  * segments.
  */
 import { engineWorker } from '../workers';
-import type { FromWorker, ToWorker } from './protocol';
+import type { FromWorker, ReplayOutput, ToWorker } from './protocol';
 
 /** The part of `Worker` the client uses, so tests can pass a fake. */
 export interface WorkerLike {
@@ -17,7 +17,7 @@ export interface WorkerLike {
 export type Listener = (message: FromWorker) => void;
 
 /** A worker message that answers a request. */
-type Answer = Extract<FromWorker, { type: 'csv' | 'nextSegments' }>;
+type Answer = Extract<FromWorker, { type: 'csv' | 'nextSegments' | 'replayFile' }>;
 
 /** Start the engine worker (../workers.ts). */
 export function startEngineWorker(): WorkerLike {
@@ -61,6 +61,13 @@ export class EngineClient {
     return { time: answer.time, seqs: answer.seqs };
   }
 
+  /** A packet-level file of the run so far (packets.pcap or out.tr). */
+  async exportReplay(output: ReplayOutput): Promise<Uint8Array> {
+    const answer = await this.request((requestId) => ({ type: 'exportReplay', requestId, output }));
+    if (answer.type !== 'replayFile') throw new Error(`unexpected answer ${answer.type}`);
+    return answer.bytes;
+  }
+
   private request(command: (requestId: number) => ToWorker): Promise<Answer> {
     const requestId = this.nextRequest++;
     return new Promise((resolve, reject) => {
@@ -80,6 +87,7 @@ export class EngineClient {
     if (
       message.type === 'csv' ||
       message.type === 'nextSegments' ||
+      message.type === 'replayFile' ||
       (message.type === 'error' && message.requestId !== undefined)
     ) {
       const p = this.pending.get(message.requestId!);

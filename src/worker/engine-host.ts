@@ -28,6 +28,7 @@ import {
   type FromWorker,
   type RunStatus,
   type SampleBatch,
+  type ReplayOutput,
   type Speed,
   type ToWorker,
 } from './protocol';
@@ -42,6 +43,8 @@ export interface HostDeps {
   /** Run `fn` after `ms` milliseconds; returns a function that cancels it. */
   schedule(fn: () => void, ms: number): () => void;
   toCsv(data: RunData): Record<string, string>;
+  /** Replay `scenario` to simulated time `until` and return one packet-level file of it (replay.ts). */
+  replay?(scenario: Scenario, until: number, output: ReplayOutput): Uint8Array;
 }
 
 export interface HostOptions {
@@ -142,13 +145,21 @@ export class EngineHost {
         case 'nextSegments':
           this.nextSegments(msg.requestId);
           break;
+        case 'exportReplay':
+          this.exportReplay(msg.requestId, msg.output);
+          break;
         default: {
           const never: never = msg;
           throw new Error(`unknown command ${JSON.stringify(never)}`);
         }
       }
     } catch (err) {
-      this.fail(err, msg.type === 'exportCsv' || msg.type === 'nextSegments' ? msg.requestId : undefined);
+      this.fail(
+        err,
+        msg.type === 'exportCsv' || msg.type === 'nextSegments' || msg.type === 'exportReplay'
+          ? msg.requestId
+          : undefined,
+      );
     }
   }
 
@@ -245,6 +256,19 @@ export class EngineHost {
     if (!this.engine) throw new Error('no scenario is loaded');
     const files = this.deps.toCsv(this.engine.runData());
     this.deps.post({ type: 'csv', requestId, files });
+  }
+
+  /**
+   * A packet-level file of the run so far. The engine keeps no per-packet
+   * history, so the run is replayed (deterministic: the same packets) from
+   * the engine's own scenario, which holds the faults injected live.
+   */
+  private exportReplay(requestId: number, output: ReplayOutput): void {
+    const engine = this.engine;
+    if (!engine) throw new Error('no scenario is loaded');
+    if (!this.deps.replay || !engine.scenario) throw new Error('this engine cannot export packet files');
+    const bytes = this.deps.replay(engine.scenario, engine.time, output);
+    this.deps.post({ type: 'replayFile', requestId, bytes }, [bytes.buffer as ArrayBuffer]);
   }
 
   private nextSegments(requestId: number): void {

@@ -5,6 +5,7 @@
 import { runDataToCsv } from '../engine/output/csv';
 import { Simulator } from '../engine/simulator';
 import { EngineHost } from './engine-host';
+import { replayFile } from './replay';
 import type { FromWorker, ToWorker } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -18,6 +19,7 @@ const host = new EngineHost({
     return () => clearTimeout(id);
   },
   toCsv: runDataToCsv,
+  replay: replayFile,
 });
 
 scope.onmessage = (e: MessageEvent<ToWorker>) => host.handle(e.data);

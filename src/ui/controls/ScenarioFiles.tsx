@@ -4,6 +4,7 @@ import { selectSampleCount, selectScenario, selectScenarioInput } from '../../st
 import { downloadBlob, downloadJson, slug, zipTextFiles } from '../export/download';
 import { DownloadIcon, UploadIcon } from '../icons';
 import { useSession } from '../session/context';
+import { ResearchExports } from '../export/ResearchExports';
 
 /** Import scenario, Export scenario, Export CSV. */
 export function ScenarioFiles() {
@@ -66,6 +67,7 @@ export function ScenarioFiles() {
         <DownloadIcon />
         Export CSV
       </button>
+      <ResearchExports />
     </div>
   );
 }
