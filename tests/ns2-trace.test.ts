@@ -101,4 +101,30 @@ describe.runIf(hasNs)('the exported ns-2 script, run by ns-2.35', () => {
     expect(ours.length).toBe(ns2.length);
     expect(ours.every((l, i) => sameTraceLine(l, ns2[i]))).toBe(true);
   });
+
+  it("in the ns2 profile, the engine's RTT clock ticks where ns-2's agents' do", () => {
+    const json = JSON.parse(readFileSync('validation/scenarios/two-reno.json', 'utf8'));
+    const s = load2({ ...json, seed: 7, duration: 0.1, measure: { from: 0, to: 0.1 } });
+    expect(s.profile).toBe('ns2');
+    const script = scenarioToNs2Script(s, 'scenario.tcl');
+    if (!script.ok) throw new Error(script.message);
+    const dir = mkdtempSync(join(tmpdir(), 'ns2-ticks-'));
+    writeFileSync(join(dir, 'scenario.tcl'), script.text);
+    execFileSync('ns', [join(dir, 'scenario.tcl'), dir], { stdio: 'ignore', timeout: 60_000 });
+    const rows = readFileSync(join(dir, 'ticks.tsv'), 'utf8').trimEnd().split('\n').slice(1);
+    expect(rows.length).toBe(2);
+    for (const row of rows) {
+      const [flow, tick, boot] = row.split('\t');
+      const f = s.flows.find((x) => x.id === flow)!;
+      if (f.kind !== 'tcp') throw new Error(flow);
+      expect(f.tcp.tcpTick).toBe(Number(tick));
+      expect(Math.abs(f.tcp.tcpTickPhase - Number(boot))).toBeLessThan(0.01 * 2 ** -31);
+    }
+  });
 });
+
+function load2(o: object): Scenario {
+  const r = parseScenarioText(JSON.stringify(o));
+  if (!r.ok) throw new Error('scenario');
+  return r.scenario;
+}

@@ -54,22 +54,26 @@ describe('scenario files', () => {
     expect(vegas).toContain('-syn false -hdr 0');
   });
 
-  it("translates tcpTick to ns-2's tcpTick_, leaves ns-2's default for exact time, and refuses a phase", () => {
+  it("translates tcpTick to ns-2's tcpTick_, leaves ns-2's default for exact time, and refuses a phase not ns-2's", () => {
     const s = loadCaseScenario(CASES.find((c) => c.id === 'drop-reno-1')!);
     const withTcp = (tcp: Partial<TcpFlowSpec['tcp']>) => ({
       ...s,
       flows: s.flows.map((f) => (f.kind === 'tcp' ? { ...f, tcp: { ...f.tcp, ...tcp } } : f)),
     });
     const opts = { source: 'x.json', trace: 'full' as const, series: [] };
-    expect(scenarioToTcl('x', withTcp({ tcpTick: 0.5 }), opts)).toContain(' -tcpTick 0.5 ');
-    expect(scenarioToTcl('x', withTcp({ tcpTick: 0 }), opts)).toContain(' -tcpTick {} ');
+    expect(scenarioToTcl('x', withTcp({ tcpTick: 0.5, tcpTickPhase: 0 }), opts)).toContain(' -tcpTick 0.5 ');
+    expect(scenarioToTcl('x', withTcp({ tcpTick: 0, tcpTickPhase: 0 }), opts)).toContain(' -tcpTick {} ');
     expect(() => scenarioToTcl('x', withTcp({ tcpTick: 0.01, tcpTickPhase: 0.001 }), opts)).toThrow(/boot_time_/);
+    // The phase the ns2 profile drew is the one ns-2 will draw: accepted.
+    expect(s.flows[0].kind === 'tcp' && s.flows[0].tcp.tcpTickPhase).toBeGreaterThan(0);
+    expect(scenarioToTcl('x', s, opts)).toContain(' -tcpTick 0.01 ');
   });
 
-  it("runs every TCP flow on ns-2's RTT clock, on both sides", () => {
+  it("runs every case in the ns2 profile, every TCP flow on ns-2's RTT clock, on both sides", () => {
     for (const c of CASES) {
-      const tcp = (c.scenario.flows as { kind: string; tcp?: { tcpTick?: number } }[]).filter((f) => f.kind === 'tcp');
-      for (const f of tcp) expect(f.tcp?.tcpTick, c.id).toBe(NS2_TICK);
+      expect(c.scenario.profile, c.id).toBe('ns2');
+      const tcp = loadCaseScenario(c).flows.filter((f): f is TcpFlowSpec => f.kind === 'tcp');
+      for (const f of tcp) expect(f.tcp.tcpTick, c.id).toBe(NS2_TICK);
       const tcl = readFileSync(join(TCL_DIR, `${c.id}.tcl`), 'utf8');
       expect(
         tcl.split('\n').filter((l) => l.startsWith('v_tcp ') && l.includes(`-tcpTick ${NS2_TICK} `)).length,

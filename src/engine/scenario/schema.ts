@@ -15,7 +15,7 @@ import { walkKeys, type KeyIssue } from './unknown-keys';
 import { firstPerPath, sizeMessage, typeMessage } from './zod-messages';
 export { formatPath } from './path';
 export { editDistance, suggest } from './suggest';
-import { VARIANTS, type ScenarioIssue } from './types';
+import { PROFILES, VARIANTS, type ScenarioIssue } from './types';
 import {
   BANDWIDTH,
   BYTES,
@@ -276,6 +276,8 @@ export const ScenarioSchema = z.strictObject({
   links: z.array(LinkSchema),
   flows: z.array(FlowSchema),
   faults: z.array(FaultSchema).optional(),
+  // Which conventions fill what the scenario leaves out (types.ts Profile, scenario/ns2-profile.ts).
+  profile: z.enum(PROFILES).optional(),
   // Opaque data for the page (layout, lesson text): carried through, never checked here.
   ui: z.unknown().optional(),
   lesson: z.unknown().optional(),

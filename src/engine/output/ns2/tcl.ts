@@ -16,9 +16,9 @@
  *    (T_SRTT_BITS, T_RTTVAR_BITS) and rtoK a power of two (rttvar_exp_);
  *    tcpTick → tcpTick_ (0, the engine's exact time, has no ns-2 twin: ns-2
  *    always counts ticks, so 0 leaves ns-2's default of 10 ms); ns-2 draws
- *    the ticks' phase (boot_time_) itself, so a scenario that sets
- *    tcpTickPhase is refused (lib.tcl writes the phase ns-2 draws to
- *    ticks.tsv, and the validation gives it to the engine);
+ *    the ticks' phase (boot_time_) itself, so a scenario's tcpTickPhase is
+ *    accepted only when it is 0 or the phase ns-2 will draw (what the ns2
+ *    profile fills in, scenario/ns2-profile.ts), and refused otherwise;
  *  - dropSegments → ErrorModel/List on the flow's first hop, counting the
  *    packets that enter it (the SYN is number 0, so data segment i is number
  *    i + 1 when no retransmission has gone that way before it; the
@@ -31,6 +31,7 @@
  *    when no list is given, ns-2's ErrorModel with its own uniform draws.
  */
 import type { FlowSpec, Scenario, TcpFlowSpec } from '../../scenario/types';
+import { NS2_TCP_TICK, ns2TickPhases } from '../../scenario/ns2-profile';
 import { NS2_LIB_TCL } from './lib-tcl';
 
 const AGENT: Record<string, string> = {
@@ -66,7 +67,7 @@ function brace(s: string): string {
   return /^[A-Za-z0-9_.:-]+$/.test(s) ? s : `{${s}}`;
 }
 
-function tcpLine(f: TcpFlowSpec): string {
+function tcpLine(f: TcpFlowSpec, ns2Phase: number): string {
   const agent = AGENT[f.variant];
   if (!agent) throw new Error(`flow ${f.id}: ns-2.35 has no ${f.variant} agent`);
   const t = f.tcp;
@@ -77,7 +78,7 @@ function tcpLine(f: TcpFlowSpec): string {
       `flow ${f.id}: ns-2's Vegas agent sends no SYN and no header bytes; set handshake false and headerBytes 0`,
     );
   }
-  if (t.tcpTickPhase !== 0) {
+  if (t.tcpTickPhase !== 0 && Math.abs(t.tcpTickPhase - ns2Phase) > 1e-15) {
     throw new Error(`flow ${f.id}: ns-2 draws the tick phase (boot_time_) itself; tcpTickPhase cannot be set there`);
   }
   const srttBits = -log2Exact(t.rttGain, 'rttGain');
@@ -168,7 +169,14 @@ function scenarioLines(s: Scenario, trace: TclOptions['trace'], series: string[]
       `v_link ${brace(l.id)} ${brace(l.a)} ${brace(l.b)} -bandwidth ${num(l.bandwidth)} -delay ${num(l.delay)} ${queue}`,
     );
   }
-  for (const f of s.flows) out.push(f.kind === 'tcp' ? tcpLine(f) : cbrLine(f));
+  const index = new Map(s.nodes.map((n, i) => [n.id, i]));
+  const tcp = s.flows.filter((f): f is TcpFlowSpec => f.kind === 'tcp');
+  const phases = ns2TickPhases(
+    s.seed,
+    s.nodes.length,
+    tcp.map((f) => ({ node: index.get(f.from) ?? 0, tick: f.tcp.tcpTick > 0 ? f.tcp.tcpTick : NS2_TCP_TICK })),
+  );
+  for (const f of s.flows) out.push(f.kind === 'tcp' ? tcpLine(f, phases[tcp.indexOf(f)]) : cbrLine(f));
   for (const fault of s.faults) {
     switch (fault.kind) {
       case 'dropSegments': {
