@@ -5,16 +5,17 @@
  * by `npm run validate:ns2`; the tests check the committed files still match
  * this list) plus what the comparison needs: which ns-2 outputs to collect and
  * how many seeds to run. The Tcl for ns-2 is generated from the same JSON
- * (validation/ns2/translate.ts), so both simulators visibly run one scenario.
+ * (src/engine/output/ns2/tcl.ts), so both simulators visibly run one scenario.
  *
  * Parameters are ns-2.35's defaults unless a case says otherwise. Every TCP
  * flow states `initialCwnd: 2` (ns-2.35's windowInit_) although it is now the
  * engine's default too: the engine's default was 1 when this suite was
- * written, and the reference data must not depend on a default. Every TCP
- * flow also states `tcpTick: 0.01`, ns-2's RTT clock (the engine's default is
- * exact time); where that clock's ticks fall (boot_time_) ns-2 draws per
- * agent and seed, and validation/ours.ts gives the engine the same phase from
- * the reference data (ticks.csv).
+ * written, and the reference data must not depend on a default. Every case
+ * runs in the ns2 profile (`"profile": "ns2"`, src/engine/scenario/
+ * ns2-profile.ts): ns-2's RTT clock (`tcpTick` 0.01; the engine's default is
+ * exact time) with the phase ns-2 draws for each agent and seed (boot_time_,
+ * which reference/ticks.csv records and validation/ours.ts checks), and
+ * Vegas's packet format.
  */
 
 export type Family = 'drops' | 'outage' | 'udp' | 'two' | 'loss' | 'red';
@@ -41,14 +42,12 @@ export const ALL_NS2_VARIANTS = ['tahoe', 'reno', 'newreno', 'sack', 'vegas'] as
 export const NS2_TICK = 0.01;
 
 /**
- * Every TCP flow runs the engine on ns-2's clock (`tcpTick` 0.01 s, ns-2's
- * tcpTick_). ns-2's Vegas agent sends no SYN and adds no header bytes; its
- * twin here does the same.
+ * A TCP flow's parameters. ns-2's clock (`tcpTick` 0.01 s, ns-2's tcpTick_)
+ * and Vegas's packet format (no SYN, no header bytes) come from the ns2
+ * profile every case runs in.
  */
-function tcpParams(variant: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const base: Record<string, unknown> = { initialCwnd: 2, tcpTick: NS2_TICK, ...extra };
-  if (variant === 'vegas') Object.assign(base, { handshake: false, headerBytes: 0 });
-  return base;
+function tcpParams(_variant: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { initialCwnd: 2, ...extra };
 }
 
 const SINGLE_NODES = [
@@ -74,6 +73,7 @@ function singleFlow(o: {
     version: 1,
     name: o.name,
     description: o.description,
+    profile: 'ns2',
     seed: 1,
     duration: o.duration,
     sampleInterval: 0.01,
@@ -163,6 +163,7 @@ function dumbbell(o: {
     version: 1,
     name: o.name,
     description: o.description,
+    profile: 'ns2',
     seed: o.seed ?? 1,
     duration: o.duration,
     sampleInterval: 0.01,

@@ -6,8 +6,9 @@
  *  - transmissions, retransmissions and drops of each packet as it happens
  *    (the engine's send/drop hooks, which is where ns-2's trace sees them);
  *  - averages of the samples taken every sampleInterval in the window;
- *  - on ns-2's RTT clock: the case's flows tick every 10 ms (tcpTick), with
- *    the phase ns-2 drew for that run (withNs2Ticks).
+ *  - on ns-2's RTT clock: the cases run in the ns2 profile, whose flows tick
+ *    every 10 ms with the phase ns-2 draws for that run and seed
+ *    (checkNs2Ticks makes sure it is the one ns-2 drew).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,36 +26,44 @@ import { refTicks } from './reference';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
-/** The committed contract JSON of a case (what users would load). */
+/**
+ * The committed contract JSON of a case (what users would load), run with
+ * `seed` when given: the seed is put in the file's text before it is loaded,
+ * so the ns2 profile draws the tick phases for that seed.
+ */
 export function readScenario(id: string, seed?: number): Scenario {
-  const r = parseScenarioText(readFileSync(join(HERE, 'scenarios', `${id}.json`), 'utf8'));
+  const json = JSON.parse(readFileSync(join(HERE, 'scenarios', `${id}.json`), 'utf8')) as Record<string, unknown>;
+  if (seed !== undefined) json.seed = seed;
+  const r = parseScenarioText(JSON.stringify(json));
   if (!r.ok) throw new Error(`${id}: ${formatIssues(r.issues).join('; ')}`);
-  return seed === undefined ? r.scenario : { ...r.scenario, seed };
+  return r.scenario;
 }
 
 /**
- * The scenario with each TCP flow's tick phase set to the boot_time_ ns-2
- * drew for it in this case and seed (reference/ticks.csv): both simulators
- * then count RTTs on the same clock. Flows in exact time (tcpTick 0) are left
- * as they are.
+ * The scenario as it is, once each TCP flow's tick phase (the ns2 profile's
+ * draw) is checked against the boot_time_ ns-2 drew for it in this case and
+ * seed (reference/ticks.csv): both simulators then count RTTs on the same
+ * clock. ticks.csv holds the draws as Tcl's `uniform` replays them, to 2^-31
+ * of a tick.
  */
-export function withNs2Ticks(id: string, s: Scenario): Scenario {
+export function checkNs2Ticks(id: string, s: Scenario): Scenario {
   if (!s.flows.some((f) => f.kind === 'tcp' && f.tcp.tcpTick > 0)) return s;
   const rows = refTicks(id, s.seed);
-  return {
-    ...s,
-    flows: s.flows.map((f) => {
-      if (f.kind !== 'tcp' || f.tcp.tcpTick === 0) return f;
-      const r = rows.find((x) => x.flow === f.id);
-      if (!r)
-        throw new Error(
-          `${id} seed ${s.seed}: no ns-2 tick phase for flow ${f.id} in reference/ticks.csv (npm run validate:ns2)`,
-        );
-      if (r.tick_s !== f.tcp.tcpTick)
-        throw new Error(`${id}: flow ${f.id} ticks every ${f.tcp.tcpTick} s, ns-2 every ${r.tick_s} s`);
-      return { ...f, tcp: { ...f.tcp, tcpTickPhase: r.boot_time_s } };
-    }),
-  };
+  for (const f of s.flows) {
+    if (f.kind !== 'tcp' || f.tcp.tcpTick === 0) continue;
+    const r = rows.find((x) => x.flow === f.id);
+    if (!r)
+      throw new Error(
+        `${id} seed ${s.seed}: no ns-2 tick phase for flow ${f.id} in reference/ticks.csv (npm run validate:ns2)`,
+      );
+    if (r.tick_s !== f.tcp.tcpTick)
+      throw new Error(`${id}: flow ${f.id} ticks every ${f.tcp.tcpTick} s, ns-2 every ${r.tick_s} s`);
+    if (Math.abs(r.boot_time_s - f.tcp.tcpTickPhase) > r.tick_s * 2 ** -31)
+      throw new Error(
+        `${id} seed ${s.seed}: flow ${f.id}'s tick phase ${f.tcp.tcpTickPhase} is not ns-2's ${r.boot_time_s}`,
+      );
+  }
+  return s;
 }
 
 export interface OurRun {
@@ -78,7 +87,7 @@ export interface RunOptions {
 }
 
 export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurRun {
-  const own = withNs2Ticks(c.id, readScenario(c.id, seed));
+  const own = checkNs2Ticks(c.id, readScenario(c.id, seed));
   const scenario = opts.perturb ? opts.perturb(own) : own;
   const sim = new Simulator(scenario);
   opts.prepare?.(sim);

@@ -3,7 +3,7 @@
  *
  *  1. writes every case of validation/cases.ts as contract JSON
  *     (validation/scenarios/<id>.json) and as its ns-2 twin
- *     (validation/ns2/scenarios/<id>.tcl, see ns2/translate.ts);
+ *     (validation/ns2/scenarios/<id>.tcl, see src/engine/output/ns2/tcl.ts);
  *  2. runs each twin with ns-2.35 (`ns`, one run per seed, as many at once as
  *     there are CPUs) in a temporary directory, and reduces what it wrote
  *     (ns2/extract.ts) to the small CSVs in validation/reference/ (among
@@ -38,14 +38,26 @@ import { parseScenarioText, formatIssues } from '../src/engine/scenario';
 import type { Scenario } from '../src/engine/scenario/types';
 import { CASES, type Case } from './cases';
 import { EXACT_REPLAY } from './deviations';
+import { dropAndRetransmitLines } from './ns2/trace-lines';
 import { formatCsv, parseCsv, type Cell } from './csv';
 import { extractRun, type EventRow, type Extracted, type LinkRow, type SummaryRow, type TickRow } from './ns2/extract';
-import { scenarioToTcl } from './ns2/translate';
+import { scenarioToTcl } from '../src/engine/output/ns2/tcl';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const SCENARIO_DIR = join(HERE, 'scenarios');
 export const TCL_DIR = join(HERE, 'ns2', 'scenarios');
 export const REF_DIR = join(HERE, 'reference');
+export const LIB_TCL = join(HERE, 'ns2', 'lib.tcl');
+/** lib.tcl as a string for the product's ns-2 export (src/engine/output/ns2/tcl.ts), generated from the file. */
+export const LIB_TCL_TS = join(HERE, '..', 'src', 'engine', 'output', 'ns2', 'lib-tcl.ts');
+
+export function libTclModule(tcl: string): string {
+  return (
+    '// Generated from validation/ns2/lib.tcl by `npm run validate:ns2` (writeFiles); do not edit by hand.\n' +
+    '/** The ns-2 procedures every exported script inlines (validation/ns2/lib.tcl). */\n' +
+    `export const NS2_LIB_TCL: string = ${JSON.stringify(tcl)};\n`
+  );
+}
 
 export const SUMMARY_COLUMNS = [
   'case',
@@ -106,6 +118,7 @@ function writeFiles(): void {
     for (const f of readdirSync(dir))
       if (f.endsWith(ext) && !ids.has(f.slice(0, -ext.length))) unlinkSync(join(dir, f));
   }
+  writeFileSync(LIB_TCL_TS, libTclModule(readFileSync(LIB_TCL, 'utf8')));
   for (const c of CASES) {
     writeFileSync(join(SCENARIO_DIR, `${c.id}.json`), scenarioJson(c));
     writeFileSync(join(TCL_DIR, `${c.id}.tcl`), caseTcl(c));
@@ -142,6 +155,13 @@ export function lossLists(s: Scenario): { from: string; to: string; counts: numb
   }
   return out;
 }
+
+/**
+ * Cases whose ns-2 trace lines of drops and retransmissions are kept
+ * (reference/traces/<case>.tr), for the engine's own ns-2 trace to be checked
+ * against (tests/ns2-trace.test.ts).
+ */
+export const TRACE_CASES: readonly string[] = ['drop-reno-2', 'drop-sack-5', 'two-reno'];
 
 function runNs(tcl: string, out: string, seed: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -194,6 +214,11 @@ async function runAll(cases: Case[]): Promise<Map<string, Extracted[]>> {
       for (const f of loadCaseScenario(c).flows) if (f.kind === 'tcp') dupThresh.set(f.id, f.tcp.dupAckThreshold);
       const x = await extractRun(c.id, out, dupThresh);
       checkDropList(c, x);
+      if (TRACE_CASES.includes(c.id) && seed === c.seeds[0]) {
+        mkdirSync(join(REF_DIR, 'traces'), { recursive: true });
+        const lines = dropAndRetransmitLines(readFileSync(join(out, 'trace.tr'), 'utf8'));
+        writeFileSync(join(REF_DIR, 'traces', `${c.id}.tr`), lines.join('\n') + '\n');
+      }
       rmSync(out, { recursive: true, force: true });
       if (!results.has(c.id)) results.set(c.id, []);
       results.get(c.id)!.push(x);

@@ -114,6 +114,8 @@ export function cbrFlow(id: string, from: string, to: string, rate: string, pack
 }
 
 export function scenarioBody(o: {
+  /** `ns2` for the papers that ran ns-2: their presets replay it (src/engine/scenario/ns2-profile.ts) */
+  profile?: 'ns2';
   duration: number;
   measure?: { from: number; to: number };
   sampleInterval?: number;
@@ -124,6 +126,7 @@ export function scenarioBody(o: {
 }): Json {
   return {
     version: 1,
+    ...(o.profile ? { profile: o.profile } : {}),
     seed: 1,
     duration: o.duration,
     sampleInterval: o.sampleInterval ?? 0.01,

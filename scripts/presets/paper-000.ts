@@ -56,6 +56,7 @@ export function presets000(): Preset[] {
     for (const rate of RATES000) {
       const id = `p000-${env}-${rate}`;
       const body = scenarioBody({
+        profile: 'ns2',
         duration: 60,
         measure: { from: 10, to: 60 },
         nodes: [

@@ -67,6 +67,7 @@ export function presets001(): Preset[] {
       },
       name: `001 Exp. 1: one TCP vs CBR ${mbps} Mbps`,
       body: scenarioBody({
+        profile: 'ns2',
         duration: 20,
         measure: { from: 2, to: 20 },
         nodes: nodes001(),
@@ -107,6 +108,7 @@ export function presets001(): Preset[] {
       },
       name: `001 Exp. 2: fairness ${VARIANT_LABELS[a]} / ${VARIANT_LABELS[b]}`,
       body: scenarioBody({
+        profile: 'ns2',
         duration: 20,
         measure: { from: 2, to: 20 },
         nodes: nodes001(),
@@ -149,6 +151,7 @@ export function presets001(): Preset[] {
         },
         name: `001 Exp. 3: ${VARIANT_LABELS[v]} with ${q === 'red' ? 'RED' : 'DropTail'}`,
         body: scenarioBody({
+          profile: 'ns2',
           duration: 20,
           measure: { from: 2, to: 20 },
           nodes: nodes001(),

@@ -42,6 +42,7 @@ export function presets002(): Preset[] {
       },
       name: `002 Point-to-point, error rate ${rate}`,
       body: scenarioBody({
+        profile: 'ns2',
         duration: 50,
         nodes: [node('n0', 'host', 120, 200), node('n1', 'host', 560, 200)],
         links: [link('p2p', 'n0', 'n1', '10Mbps', '10ms', droptail(50))],
@@ -88,6 +89,7 @@ export function presets002(): Preset[] {
       },
       name: `002 Congested network${err ? ', error rate 0.1' : ''}`,
       body: scenarioBody({
+        profile: 'ns2',
         duration: 50,
         nodes: [
           node('n0', 'host', 80, 80),
@@ -145,6 +147,7 @@ export function presets002(): Preset[] {
       },
       name: `002 Bottleneck with UDP${err ? ', error rate 0.1' : ''}`,
       body: scenarioBody({
+        profile: 'ns2',
         duration: 50,
         nodes: [
           node('n0', 'host', 80, 120),

@@ -54,6 +54,7 @@ export function presets003(): Preset[] {
     },
     name: '003 Topology 1: one flow, error model',
     body: scenarioBody({
+      profile: 'ns2',
       duration: 5,
       nodes: [node('S', 'host', 100, 200), node('R', 'router', 320, 200), node('D', 'host', 540, 200)],
       links: [
@@ -116,6 +117,7 @@ export function presets003(): Preset[] {
       },
       name: `003 Topology 2: ${VARIANT_LABELS[a]} vs ${VARIANT_LABELS[b]}`,
       body: scenarioBody({
+        profile: 'ns2',
         duration: 5,
         nodes: topo2Nodes,
         links: [
@@ -171,6 +173,7 @@ export function presets003(): Preset[] {
         },
         name: `003 Topology 3: ${q === 'red' ? 'RED' : 'DropTail'}, X = ${x} ms`,
         body: scenarioBody({
+          profile: 'ns2',
           duration: 20,
           measure: { from: 5, to: 20 },
           nodes: topo2Nodes,

@@ -3,6 +3,7 @@ import { CSV_FILE_NAMES, runDataToCsv } from '../engine/output/csv';
 import type { CsvSink } from '../engine/output/csv-stream';
 import { BASE_SERIES_COLUMNS, type RunData } from '../engine/output/rundata';
 import { parseScenarioText } from '../engine/scenario/index';
+import type { RunStreams } from '../engine/run';
 import type { Scenario } from '../engine/scenario/types';
 import { main, parseArgs, textTable, USAGE, type RunReport, type SimIo } from './main';
 
@@ -107,6 +108,8 @@ function fakeRunData(extra: object = {}): RunData {
 interface Harness {
   io: SimIo;
   files: Map<string, string>;
+  /** byte chunks written to each file, by path (the packet-level files) */
+  bytes: Map<string, Uint8Array[]>;
   dirs: string[];
   out: () => string;
   err: () => string;
@@ -123,12 +126,14 @@ function writeAll(data: RunData, sink: CsvSink): RunReport {
 
 function harness(inputs: Record<string, string> = {}, data: RunData = fakeRunData()): Harness {
   const files = new Map(Object.entries(inputs));
+  const bytes = new Map<string, Uint8Array[]>();
   const dirs: string[] = [];
   let stdout = '';
   let stderr = '';
   const runs: Scenario[] = [];
   return {
     files,
+    bytes,
     dirs,
     runs,
     out: () => stdout,
@@ -149,13 +154,25 @@ function harness(inputs: Record<string, string> = {}, data: RunData = fakeRunDat
       mkdir: async (p) => void dirs.push(p),
       createWriter: (p) => {
         files.set(p, '');
-        return { write: (t) => void files.set(p, files.get(p)! + t), close: () => {} };
+        bytes.set(p, []);
+        return {
+          write: (t) => {
+            if (typeof t === 'string') files.set(p, files.get(p)! + t);
+            else bytes.get(p)!.push(t.slice());
+          },
+          close: () => {},
+        };
       },
       rename: async (from, to) => {
         files.set(to, files.get(from)!);
         files.delete(from);
+        bytes.set(to, bytes.get(from)!);
+        bytes.delete(from);
       },
-      remove: async (p) => void files.delete(p),
+      remove: async (p) => {
+        files.delete(p);
+        bytes.delete(p);
+      },
     },
   };
 }
@@ -334,5 +351,68 @@ describe('textTable', () => {
         ['long', '-12.5'],
       ]),
     ).toBe('id        n\na         5\nlong  -12.5\n');
+  });
+});
+
+describe('--pcap', () => {
+  it('streams the capture into <out>/packets.pcap while the run goes', async () => {
+    const h = harness({ 'a.json': json(VALID) });
+    const run = (s: Scenario, sink: CsvSink, streams?: RunStreams) => {
+      h.runs.push(s);
+      // The folder exists before the run starts, and every chunk lands as it comes.
+      expect(h.dirs).toEqual(['out']);
+      streams?.pcap?.(Uint8Array.of(1, 2));
+      streams?.pcap?.(Uint8Array.of(3));
+      return writeAll(fakeRunData(), sink);
+    };
+    expect(await main(['a.json', '--out', 'out', '--pcap'], h.io, run)).toBe(0);
+    expect(h.bytes.get('out/packets.pcap')).toEqual([Uint8Array.of(1, 2), Uint8Array.of(3)]);
+    expect(h.err()).toContain('wrote 6 files to out/');
+  });
+
+  it('a failed run leaves no partial capture behind', async () => {
+    const h = harness({ 'a.json': json(VALID) });
+    const code = await main(['a.json', '--out', 'out', '--pcap'], h.io, (_s, _sink, streams) => {
+      streams?.pcap?.(Uint8Array.of(1));
+      throw new Error('boom');
+    });
+    expect(code).toBe(1);
+    expect([...h.bytes.keys()].filter((k) => k.includes('packets.pcap'))).toEqual([]);
+  });
+});
+
+describe('--ns2-trace', () => {
+  it('streams the ns-2 trace into <out>/out.tr, beside the capture', async () => {
+    const h = harness({ 'a.json': json(VALID) });
+    const run = (_s: Scenario, sink: CsvSink, streams?: RunStreams) => {
+      streams?.ns2Trace?.(Uint8Array.of(43));
+      streams?.pcap?.(Uint8Array.of(1));
+      return writeAll(fakeRunData(), sink);
+    };
+    expect(await main(['a.json', '--out', 'out', '--ns2-trace', '--pcap'], h.io, run)).toBe(0);
+    expect(h.bytes.get('out/out.tr')).toEqual([Uint8Array.of(43)]);
+    expect(h.bytes.get('out/packets.pcap')).toEqual([Uint8Array.of(1)]);
+    expect(h.err()).toContain('wrote 7 files to out/');
+  });
+});
+
+describe('--ns2-script', () => {
+  it('writes the scenario as a self-contained ns-2 script', async () => {
+    const h = harness({ 'a.json': json({ ...VALID, faults: [] }) });
+    expect(await main(['a.json', '--out', 'out', '--ns2-script'], h.io, h.run)).toBe(0);
+    const tcl = h.files.get('out/scenario.tcl')!;
+    expect(tcl).toContain('proc v_tcp');
+    expect(tcl).toContain('v_tcp A Reno server client ');
+    expect(tcl).toContain('v_cbr U server client -rate 800000 ');
+    expect(tcl.trimEnd().endsWith('v_run')).toBe(true);
+    expect(h.err()).toContain('wrote 6 files to out/');
+  });
+
+  it('refuses, before running, a scenario ns-2 cannot express the same way', async () => {
+    const h = harness({ 'a.json': json(VALID) });
+    expect(await main(['a.json', '--out', 'out', '--ns2-script'], h.io, h.run)).toBe(2);
+    expect(h.err()).toMatch(/^a\.json: --ns2-script: dropSegments: another flow leaves server/);
+    expect(h.runs).toEqual([]);
+    expect(h.dirs).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * (sim.ts wires the real ones).
  *
  *   npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE]
+ *                  [--pcap] [--ns2-trace] [--ns2-script]
  *
  * The run streams its rows into the output folder as it goes
  * (engine/output/csv-stream.ts), so memory stays flat however long the run;
@@ -18,6 +19,8 @@
 import { csvParseRows } from 'd3-dsv';
 import type { CsvSink } from '../engine/output/csv-stream';
 import { CSV_FILE_NAMES } from '../engine/output/csv';
+import { scenarioToNs2Script } from '../engine/output/ns2/tcl';
+import type { RunStreams } from '../engine/run';
 import { formatIssues, formatWarnings, parseScenario, parseScenarioText } from '../engine/scenario/index';
 import { readJsonText } from '../engine/scenario/json-text';
 import { MAX_FILE_CHARS } from '../engine/scenario/limits';
@@ -45,11 +48,18 @@ export interface RunReport {
   eventsProcessed?: number;
 }
 
-/** Run a scenario to its end, writing the five files into the sink as it goes. */
-export type RunScenario = (scenario: Scenario, sink: CsvSink) => RunReport;
+/**
+ * Run a scenario to its end, writing the five files into the sink as it goes,
+ * and the packet-level files asked for into their streams.
+ */
+export type RunScenario = (scenario: Scenario, sink: CsvSink, streams?: RunStreams) => RunReport;
+
+export const PCAP_FILE = 'packets.pcap';
+export const NS2_TRACE_FILE = 'out.tr';
+export const NS2_SCRIPT_FILE = 'scenario.tcl';
 
 export const USAGE =
-  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE]';
+  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE] [--pcap] [--ns2-trace] [--ns2-script]';
 
 const HELP = `${USAGE}
 
@@ -62,6 +72,12 @@ and events.csv into <dir> (created if missing), row by row as the run goes.
   --duration S       run for S seconds (a number, or a string with a unit) instead
   --max-memory SIZE  memory a run may need, e.g. 4GB (default ${formatBytes(CLI_MEMORY_BUDGET)}); a scenario
                      estimated to need more is refused before it starts
+  --pcap             also write packets.pcap: every packet of every flow on its
+                     sender's interface, for Wireshark, tshark, tcpdump, tcptrace
+  --ns2-trace        also write out.tr: every packet event on every link in
+                     ns-2's trace format (+ - r d), to diff with ns-2's own
+  --ns2-script       also write scenario.tcl: the scenario as an ns-2.35 script
+                     (\`ns scenario.tcl <dir>\` writes ns-2's trace.tr there)
   --help, -h         show this help
 
 Exit codes: 0 done, 1 the run failed, 2 usage error or invalid scenario.
@@ -77,9 +93,19 @@ export interface CliOptions {
   duration?: string;
   /** bytes */
   maxMemory?: number;
+  pcap?: boolean;
+  ns2Trace?: boolean;
+  ns2Script?: boolean;
 }
 
 type ParsedArgs = { help: true } | { help: false; options: CliOptions } | { error: string };
+
+/** The options that ask for an extra output file. */
+const FLAGS: Readonly<Record<string, 'pcap' | 'ns2Trace' | 'ns2Script'>> = {
+  '--pcap': 'pcap',
+  '--ns2-trace': 'ns2Trace',
+  '--ns2-script': 'ns2Script',
+};
 
 /** Reads argv (after the script name). Accepts `--flag value` and `--flag=value`. */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -89,6 +115,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   let seed: string | undefined;
   let duration: string | undefined;
   let maxMemory: number | undefined;
+  const flags: Pick<CliOptions, 'pcap' | 'ns2Trace' | 'ns2Script'> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') return { help: true };
@@ -99,6 +126,11 @@ export function parseArgs(argv: string[]): ParsedArgs {
       const takesValue = name === '--out' || name === '--seed' || name === '--duration' || name === '--max-memory';
       if (name === '--summary' && eq < 0) {
         summary = true;
+        continue;
+      }
+      const flag = Object.hasOwn(FLAGS, name) ? FLAGS[name] : undefined;
+      if (flag && eq < 0) {
+        flags[flag] = true;
         continue;
       }
       if (!takesValue) return { error: `unknown option ${arg}` };
@@ -125,6 +157,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   if (seed !== undefined) options.seed = seed;
   if (duration !== undefined) options.duration = duration;
   if (maxMemory !== undefined) options.maxMemory = maxMemory;
+  Object.assign(options, flags);
   return { help: false, options };
 }
 
@@ -212,16 +245,35 @@ export async function main(argv: string[], io: SimIo, run: RunScenario): Promise
     return 2;
   }
 
+  // The ns-2 script comes from the scenario alone: a scenario ns-2 cannot express is refused before the run.
+  const extra: string[] = [];
+  let script: string | null = null;
+  if (o.ns2Script) {
+    const tcl = scenarioToNs2Script(result.scenario, NS2_SCRIPT_FILE);
+    if (!tcl.ok) {
+      io.stderr(`${o.file}: --ns2-script: ${tcl.message}\n`);
+      return 2;
+    }
+    script = tcl.text;
+    extra.push(NS2_SCRIPT_FILE);
+  }
+  if (o.pcap) extra.push(PCAP_FILE);
+  if (o.ns2Trace) extra.push(NS2_TRACE_FILE);
+
   let out: OutputFiles;
   try {
-    out = await OutputFiles.open(io, o.out);
+    out = await OutputFiles.open(io, o.out, extra);
   } catch (e) {
     io.stderr(`sim: cannot write to ${o.out}: ${errorText(e)}\n`);
     return 1;
   }
   let report: RunReport;
   try {
-    report = run(result.scenario, out);
+    if (script !== null) out.writeExtra(NS2_SCRIPT_FILE, script);
+    const streams: RunStreams = {};
+    if (o.pcap) streams.pcap = (chunk) => out.writeExtra(PCAP_FILE, chunk);
+    if (o.ns2Trace) streams.ns2Trace = (chunk) => out.writeExtra(NS2_TRACE_FILE, chunk);
+    report = run(result.scenario, out, streams);
   } catch (e) {
     await out.discard();
     io.stderr(`sim: ${o.file}: the run failed: ${errorText(e)}\n`);
@@ -235,18 +287,18 @@ export async function main(argv: string[], io: SimIo, run: RunScenario): Promise
     return 1;
   }
 
-  io.stderr(`${doneLine(o.out, result.scenario, report)}\n`);
+  io.stderr(`${doneLine(o.out, result.scenario, report, CSV_FILE_NAMES.length + extra.length)}\n`);
   if (o.summary) io.stdout(textTable(csvParseRows(out.summary)));
   return 0;
 }
 
 /** "wrote 5 files to out/ (12.3 s simulated, 1.2 M events)" */
-function doneLine(out: string, scenario: Scenario, report: RunReport): string {
+function doneLine(out: string, scenario: Scenario, report: RunReport, files: number): string {
   const dir = out.endsWith('/') ? out : `${out}/`;
   const parts = [`${formatSeconds(scenario.duration)} s simulated`];
   const events = report.eventsProcessed;
   if (typeof events === 'number' && Number.isFinite(events)) parts.push(`${formatCount(events)} events`);
-  return `wrote ${CSV_FILE_NAMES.length} files to ${dir} (${parts.join(', ')})`;
+  return `wrote ${files} files to ${dir} (${parts.join(', ')})`;
 }
 
 function formatSeconds(s: number): string {

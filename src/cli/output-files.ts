@@ -3,7 +3,8 @@
  * to `<name>.partial` in the output folder while the run lasts, and all are
  * renamed into place only when the run has finished, so a run that fails (or
  * is interrupted) never leaves a mix of new and old files, or a truncated one
- * under the real name. On failure the partial files are removed.
+ * under the real name. On failure the partial files are removed. Extra files
+ * asked for (the packet capture, ns-2's trace and script) go the same way.
  */
 import type { CsvFileName } from '../engine/output/csv';
 import { CSV_FILE_NAMES } from '../engine/output/csv';
@@ -11,7 +12,8 @@ import type { CsvSink } from '../engine/output/csv-stream';
 
 /** One file being written piece by piece. */
 export interface FileWriter {
-  write(text: string): void;
+  /** Text is written as UTF-8; bytes as they are (the packet capture). */
+  write(data: string | Uint8Array): void;
   close(): void;
 }
 
@@ -31,21 +33,26 @@ export function joinPath(dir: string, name: string): string {
 }
 
 export class OutputFiles implements CsvSink {
-  private readonly writers = new Map<CsvFileName, FileWriter>();
+  private readonly writers = new Map<string, FileWriter>();
   /** summary.csv's text, kept for --summary (one row per flow: small) */
   summary = '';
+
+  private readonly names: readonly string[];
 
   private constructor(
     private readonly io: OutputIo,
     private readonly dir: string,
-  ) {}
+    extra: readonly string[],
+  ) {
+    this.names = [...CSV_FILE_NAMES, ...extra];
+  }
 
-  /** Create the folder and open the five partial files. */
-  static async open(io: OutputIo, dir: string): Promise<OutputFiles> {
+  /** Create the folder and open the five partial files, and one per extra file name. */
+  static async open(io: OutputIo, dir: string, extra: readonly string[] = []): Promise<OutputFiles> {
     await io.mkdir(dir);
-    const out = new OutputFiles(io, dir);
+    const out = new OutputFiles(io, dir, extra);
     try {
-      for (const name of CSV_FILE_NAMES) out.writers.set(name, io.createWriter(out.partial(name)));
+      for (const name of out.names) out.writers.set(name, io.createWriter(out.partial(name)));
     } catch (e) {
       await out.discard();
       throw e;
@@ -59,10 +66,17 @@ export class OutputFiles implements CsvSink {
     this.writers.get(file)!.write(text);
   }
 
+  /** Append to one of the extra files named when opening. */
+  writeExtra(name: string, data: string | Uint8Array): void {
+    const w = this.writers.get(name);
+    if (!w || CSV_FILE_NAMES.includes(name as CsvFileName)) throw new Error(`${name} was not opened as an extra file`);
+    w.write(data);
+  }
+
   /** Close every file and move it into place. */
   async commit(): Promise<void> {
     this.closeAll();
-    for (const name of CSV_FILE_NAMES) await this.io.rename(this.partial(name), joinPath(this.dir, name));
+    for (const name of this.names) await this.io.rename(this.partial(name), joinPath(this.dir, name));
   }
 
   /** Close and remove every partial file (errors on the way are ignored: this runs after another). */
@@ -72,7 +86,7 @@ export class OutputFiles implements CsvSink {
     } catch {
       // already failing
     }
-    for (const name of CSV_FILE_NAMES) {
+    for (const name of this.names) {
       try {
         await this.io.remove(this.partial(name));
       } catch {
@@ -95,7 +109,7 @@ export class OutputFiles implements CsvSink {
     if (first !== undefined) throw first;
   }
 
-  private partial(name: CsvFileName): string {
+  private partial(name: string): string {
     return joinPath(this.dir, `${name}.partial`);
   }
 }

@@ -44,7 +44,8 @@ function harness(input: string) {
     dirs,
     err: () => stderr,
     out: () => stdout,
-    run: (...flags: string[]) => main(['s.json', '--out', 'out', ...flags], io, streamRun),
+    run: (...flags: string[]) =>
+      main(['s.json', '--out', 'out', ...flags], io, (s, sink, streams) => streamRun(s, sink, { streams })),
   };
 }
 

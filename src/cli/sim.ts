@@ -19,12 +19,18 @@ const code = await main(
     // (and can be forgotten) before the run goes on.
     createWriter: (path) => {
       const fd = openSync(path, 'w');
-      return { write: (text) => void writeSync(fd, text, null, 'utf8'), close: () => closeSync(fd) };
+      return {
+        write: (data) => {
+          if (typeof data === 'string') writeSync(fd, data, null, 'utf8');
+          else for (let at = 0; at < data.length;) at += writeSync(fd, data, at, data.length - at);
+        },
+        close: () => closeSync(fd),
+      };
     },
     rename: (from, to) => rename(from, to),
     remove: (path) => rm(path, { force: true }),
   },
-  streamRun,
+  (scenario, sink, streams) => streamRun(scenario, sink, { streams }),
 );
 // exitCode rather than exit(): lets stdout drain when it is a pipe.
 process.exitCode = code;

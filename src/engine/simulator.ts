@@ -35,6 +35,10 @@ import { SimEvent } from './sim-events';
 import { PacketTrace, TraceKind } from './output/packet-trace';
 import { collectRunData } from './output/collect';
 import { eventRow, eventRows } from './output/event-rows';
+import type { EndpointTap } from './output/endpoint-tap';
+import { PcapCapture, captureFlows } from './output/pcap/capture';
+import type { PcapSink } from './output/pcap/pcap-file';
+import { Ns2Trace, type TraceSink } from './output/ns2/trace';
 
 /** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
 const THROUGHPUT_WINDOW_S = 0.5;
@@ -57,6 +61,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
 
   /** time-sequence trace, for the flows switched on with tracePackets() */
   readonly packetTrace: PacketTrace;
+  /** a tap on the hosts' interfaces (the packet capture), when one is set */
+  endpointTap: EndpointTap | null = null;
   private readonly timers = new Timers(this.events, SimEvent.Timer);
   private readonly faults: FaultInstaller;
   private readonly sampler: Sampler;
@@ -157,7 +163,36 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     this.packetTrace.traceOnly(flows);
   }
 
+  /**
+   * Capture every packet of every flow on its sender's interface from now on
+   * (output/pcap/capture.ts), in libpcap format, into `sink`. Call before the
+   * run starts for a whole capture; flush the returned capture at the end.
+   */
+  capturePackets(sink: PcapSink, snaplen?: number): PcapCapture {
+    const flows = captureFlows(
+      this.scenario,
+      this.network.next,
+      this.dirs.map((d) => d.to),
+      this.senders.map((snd) => snd !== null && snd.recovery.usesSack),
+    );
+    const capture = new PcapCapture(this.pool, flows, sink, snaplen);
+    this.endpointTap = capture;
+    return capture;
+  }
+
+  /**
+   * Write every link event from now on as ns-2's packet trace
+   * (output/ns2/trace.ts) into `sink`. Call before the run starts for a
+   * whole trace; flush the returned trace at the end.
+   */
+  traceNs2(sink: TraceSink): Ns2Trace {
+    const trace = new Ns2Trace(this.pool, this.scenario, sink, this.log);
+    this.network.linkTap = trace;
+    return trace;
+  }
+
   send(pkt: number, node: number, now: number): void {
+    if (this.endpointTap !== null) this.endpointTap.sent(pkt, node, now);
     this.traceSent(pkt, now);
     this.network.atNode(pkt, node, now);
   }
@@ -184,7 +219,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     this.timers.disarm(timer);
   }
 
-  deliver(pkt: number, _node: number, now: number): void {
+  deliver(pkt: number, node: number, now: number): void {
+    if (this.endpointTap !== null) this.endpointTap.received(pkt, node, now);
     const pool = this.pool;
     const fi = pool.flow[pkt];
     const st = this.stats[fi];
@@ -350,6 +386,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     if (now >= stop) return;
     const pkt = cbr.makePacket(this.pool, now);
     this.stats[fi].sent++;
+    if (this.endpointTap !== null) this.endpointTap.sent(pkt, cbr.node, now);
     this.network.atNode(pkt, cbr.node, now);
     const next = now + cbr.intervalNs;
     if (next < stop && next <= this.durationNs) this.events.schedule(next, SimEvent.Cbr, fi);

@@ -6,7 +6,7 @@
  * with `restart()` to replace it by a fresh one without reloading the page.
  */
 import { engineWorker } from '../workers';
-import type { FromWorker, ToWorker } from './protocol';
+import type { FromWorker, ReplayOutput, ToWorker } from './protocol';
 import { Watchdog, type WatchdogOptions } from './watchdog';
 
 /** The part of `Worker` the client uses, so tests can pass a fake. */
@@ -30,7 +30,7 @@ export interface WorkerFailure {
 export type FailureListener = (failure: WorkerFailure) => void;
 
 /** A worker message that answers a request. */
-type Answer = Extract<FromWorker, { type: 'csv' | 'nextSegments' }>;
+type Answer = Extract<FromWorker, { type: 'csv' | 'nextSegments' | 'replayFile' }>;
 
 /** Start the engine worker (../workers.ts). */
 export function startEngineWorker(): WorkerLike {
@@ -105,6 +105,13 @@ export class EngineClient {
     const answer = await this.request((requestId) => ({ type: 'nextSegments', requestId }));
     if (answer.type !== 'nextSegments') throw new Error(`unexpected answer ${answer.type}`);
     return { time: answer.time, seqs: answer.seqs };
+  }
+
+  /** A packet-level file of the run so far (packets.pcap or out.tr). */
+  async exportReplay(output: ReplayOutput): Promise<Uint8Array> {
+    const answer = await this.request((requestId) => ({ type: 'exportReplay', requestId, output }));
+    if (answer.type !== 'replayFile') throw new Error(`unexpected answer ${answer.type}`);
+    return answer.bytes;
   }
 
   private request(command: (requestId: number) => ToWorker): Promise<Answer> {
@@ -190,6 +197,7 @@ export class EngineClient {
     if (
       message.type === 'csv' ||
       message.type === 'nextSegments' ||
+      message.type === 'replayFile' ||
       (message.type === 'error' && message.requestId !== undefined)
     ) {
       const p = this.pending.get(message.requestId!);

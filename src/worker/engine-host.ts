@@ -29,6 +29,7 @@ import {
   type FromWorker,
   type RunStatus,
   type SampleBatch,
+  type ReplayOutput,
   type Speed,
   type ToWorker,
 } from './protocol';
@@ -49,6 +50,8 @@ export interface HostDeps {
   /** Run `fn` after `ms` milliseconds; returns a function that cancels it. */
   schedule(fn: () => void, ms: number): () => void;
   toCsv(data: RunData): Record<string, string>;
+  /** Replay `scenario` to simulated time `until` and return one packet-level file of it (replay.ts). */
+  replay?(scenario: Scenario, until: number, output: ReplayOutput): Uint8Array;
 }
 
 export interface HostOptions {
@@ -155,13 +158,21 @@ export class EngineHost {
           // The page's watchdog: any answer shows the worker is alive and taking commands.
           this.deps.post({ type: 'pong', id: msg.id });
           break;
+        case 'exportReplay':
+          this.exportReplay(msg.requestId, msg.output);
+          break;
         default: {
           const never: never = msg;
           throw new Error(`unknown command ${JSON.stringify(never)}`);
         }
       }
     } catch (err) {
-      this.fail(err, msg.type === 'exportCsv' || msg.type === 'nextSegments' ? msg.requestId : undefined);
+      this.fail(
+        err,
+        msg.type === 'exportCsv' || msg.type === 'nextSegments' || msg.type === 'exportReplay'
+          ? msg.requestId
+          : undefined,
+      );
     }
   }
 
@@ -260,6 +271,19 @@ export class EngineHost {
     const files = this.deps.toCsv(this.engine.runData());
     const note = this.retention.note(this.engine, this.cursor);
     this.deps.post({ type: 'csv', requestId, files: note ? { ...files, 'notes.txt': note } : files });
+  }
+
+  /**
+   * A packet-level file of the run so far. The engine keeps no per-packet
+   * history, so the run is replayed (deterministic: the same packets) from
+   * the engine's own scenario, which holds the faults injected live.
+   */
+  private exportReplay(requestId: number, output: ReplayOutput): void {
+    const engine = this.engine;
+    if (!engine) throw new Error('no scenario is loaded');
+    if (!this.deps.replay || !engine.scenario) throw new Error('this engine cannot export packet files');
+    const bytes = this.deps.replay(engine.scenario, engine.time, output);
+    this.deps.post({ type: 'replayFile', requestId, bytes }, [bytes.buffer as ArrayBuffer]);
   }
 
   private nextSegments(requestId: number): void {

@@ -4,7 +4,7 @@
  */
 import type { FlowState } from '../engine/api';
 import type { EventRow, RunData } from '../engine/output/rundata';
-import type { FaultSpec } from '../engine/scenario/types';
+import type { FaultSpec, Scenario } from '../engine/scenario/types';
 import type { LinkTrace } from '../engine/net/link-trace';
 import type { QueueId } from './protocol';
 
@@ -16,6 +16,8 @@ export interface EngineLike {
   readonly seriesColumns: string[];
   readonly flowIds: string[];
   readonly queueIds: QueueId[];
+  /** Optional: the scenario the engine runs, with the faults injected live (the real Simulator has it). */
+  readonly scenario?: Scenario;
   runUntil(t: number): void;
   stepToProtocolEvent(maxTime?: number): EventRow | null;
   addFault(f: FaultSpec): void;

@@ -58,7 +58,16 @@ export type ToWorker =
    */
   | { type: 'nextSegments'; requestId: number }
   /** The watchdog's question: answered by `pong` with the same id as soon as the worker reads it. */
-  | { type: 'ping'; id: number };
+  | { type: 'ping'; id: number }
+  /**
+   * Ask for a packet-level file of the run so far (the scenario replayed to
+   * the engine's time, with the faults injected meanwhile): `pcap`
+   * (packets.pcap) or `ns2Trace` (out.tr); answered by `replayFile`.
+   */
+  | { type: 'exportReplay'; requestId: number; output: ReplayOutput };
+
+/** The packet-level files the page can export (src/worker/replay.ts). */
+export type ReplayOutput = 'pcap' | 'ns2Trace';
 
 // ---------------------------------------------------------------- worker → page
 
@@ -178,6 +187,8 @@ export type FromWorker =
   | { type: 'pong'; id: number }
   /** flow id → next new data segment (TCP flows), at simulated time `time`. */
   | { type: 'nextSegments'; requestId: number; time: number; seqs: Record<string, number> }
+  /** Answer to `exportReplay`: the file's bytes. */
+  | { type: 'replayFile'; requestId: number; bytes: Uint8Array }
   /** `requestId` is set when the error answers a request (`exportCsv`, `nextSegments`). */
   | { type: 'error'; message: string; requestId?: number };
 

@@ -7,6 +7,7 @@ import { runDataToCsv } from '../engine/output/csv';
 import { pageRetention } from '../engine/scenario/memory';
 import { Simulator } from '../engine/simulator';
 import { EngineHost } from './engine-host';
+import { replayFile } from './replay';
 import type { FromWorker, ToWorker } from './protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -21,6 +22,7 @@ const host = new EngineHost({
     return () => clearTimeout(id);
   },
   toCsv: runDataToCsv,
+  replay: replayFile,
 });
 
 scope.onmessage = (e: MessageEvent<ToWorker>) => host.handle(e.data);

@@ -11,8 +11,18 @@ import { describe, expect, it } from 'vitest';
 import { CASES, NS2_TICK } from '../../validation/cases';
 import { DEVIATIONS, DIVERGENCE, EXACT_REPLAY, OPEN_DEVIATIONS } from '../../validation/deviations';
 import { refEvents, refLink, refSeries, refSummary, refTicks } from '../../validation/reference';
-import { caseTcl, loadCaseScenario, scenarioJson, SCENARIO_DIR, TCL_DIR } from '../../validation/regenerate';
-import { scenarioToTcl } from '../../validation/ns2/translate';
+import {
+  caseTcl,
+  LIB_TCL,
+  LIB_TCL_TS,
+  libTclModule,
+  loadCaseScenario,
+  scenarioJson,
+  SCENARIO_DIR,
+  TCL_DIR,
+} from '../../validation/regenerate';
+import { NS2_LIB_TCL } from '../../src/engine/output/ns2/lib-tcl';
+import { scenarioToTcl } from '../../src/engine/output/ns2/tcl';
 import type { TcpFlowSpec } from '../../src/engine/scenario/types';
 
 describe('scenario files', () => {
@@ -21,6 +31,11 @@ describe('scenario files', () => {
       expect(readFileSync(join(SCENARIO_DIR, `${c.id}.json`), 'utf8'), c.id).toBe(scenarioJson(c));
       expect(readFileSync(join(TCL_DIR, `${c.id}.tcl`), 'utf8'), c.id).toBe(caseTcl(c));
     }
+  });
+
+  it("the product's ns-2 export inlines lib.tcl as it is", () => {
+    expect(NS2_LIB_TCL).toBe(readFileSync(LIB_TCL, 'utf8'));
+    expect(readFileSync(LIB_TCL_TS, 'utf8')).toBe(libTclModule(readFileSync(LIB_TCL, 'utf8')));
   });
 
   it('holds no scenario that is not a case', () => {
@@ -39,22 +54,26 @@ describe('scenario files', () => {
     expect(vegas).toContain('-syn false -hdr 0');
   });
 
-  it("translates tcpTick to ns-2's tcpTick_, leaves ns-2's default for exact time, and refuses a phase", () => {
+  it("translates tcpTick to ns-2's tcpTick_, leaves ns-2's default for exact time, and refuses a phase not ns-2's", () => {
     const s = loadCaseScenario(CASES.find((c) => c.id === 'drop-reno-1')!);
     const withTcp = (tcp: Partial<TcpFlowSpec['tcp']>) => ({
       ...s,
       flows: s.flows.map((f) => (f.kind === 'tcp' ? { ...f, tcp: { ...f.tcp, ...tcp } } : f)),
     });
     const opts = { source: 'x.json', trace: 'full' as const, series: [] };
-    expect(scenarioToTcl('x', withTcp({ tcpTick: 0.5 }), opts)).toContain(' -tcpTick 0.5 ');
-    expect(scenarioToTcl('x', withTcp({ tcpTick: 0 }), opts)).toContain(' -tcpTick {} ');
+    expect(scenarioToTcl('x', withTcp({ tcpTick: 0.5, tcpTickPhase: 0 }), opts)).toContain(' -tcpTick 0.5 ');
+    expect(scenarioToTcl('x', withTcp({ tcpTick: 0, tcpTickPhase: 0 }), opts)).toContain(' -tcpTick {} ');
     expect(() => scenarioToTcl('x', withTcp({ tcpTick: 0.01, tcpTickPhase: 0.001 }), opts)).toThrow(/boot_time_/);
+    // The phase the ns2 profile drew is the one ns-2 will draw: accepted.
+    expect(s.flows[0].kind === 'tcp' && s.flows[0].tcp.tcpTickPhase).toBeGreaterThan(0);
+    expect(scenarioToTcl('x', s, opts)).toContain(' -tcpTick 0.01 ');
   });
 
-  it("runs every TCP flow on ns-2's RTT clock, on both sides", () => {
+  it("runs every case in the ns2 profile, every TCP flow on ns-2's RTT clock, on both sides", () => {
     for (const c of CASES) {
-      const tcp = (c.scenario.flows as { kind: string; tcp?: { tcpTick?: number } }[]).filter((f) => f.kind === 'tcp');
-      for (const f of tcp) expect(f.tcp?.tcpTick, c.id).toBe(NS2_TICK);
+      expect(c.scenario.profile, c.id).toBe('ns2');
+      const tcp = loadCaseScenario(c).flows.filter((f): f is TcpFlowSpec => f.kind === 'tcp');
+      for (const f of tcp) expect(f.tcp.tcpTick, c.id).toBe(NS2_TICK);
       const tcl = readFileSync(join(TCL_DIR, `${c.id}.tcl`), 'utf8');
       expect(
         tcl.split('\n').filter((l) => l.startsWith('v_tcp ') && l.includes(`-tcpTick ${NS2_TICK} `)).length,

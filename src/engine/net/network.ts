@@ -9,6 +9,7 @@ import { nsToSeconds, txTimeNs } from '../core/time';
 import { DropCause } from '../queues/queue';
 import type { LinkDir } from './link-dir';
 import { LINK_DROP, LINK_ENQUEUE, LINK_TRANSMIT, type LinkTrace } from './link-trace';
+import type { LinkTap } from './link-tap';
 import type { PacketPool } from './packets';
 import { SimEvent } from '../sim-events';
 
@@ -22,6 +23,8 @@ export interface NetHost {
 export class Network {
   /** Every packet's passage through the link directions, when switched on (link-trace.ts). */
   linkTrace: LinkTrace | null = null;
+  /** A tap on every link event (the ns-2 trace), when one is set (link-tap.ts). */
+  linkTap: LinkTap | null = null;
 
   constructor(
     readonly pool: PacketPool,
@@ -59,11 +62,13 @@ export class Network {
     if (cause !== DropCause.None) {
       dir.queueDrops++;
       if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_DROP, cause, now, NaN);
+      if (this.linkTap !== null) this.linkTap.dropped(pkt, dir, true, now);
       this.host.dropped(pkt, dir, cause, now);
       this.pool.free(pkt);
       return;
     }
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
+    if (this.linkTap !== null) this.linkTap.enqueued(pkt, dir, now);
     if (now >= dir.busyUntil) this.transmitNext(dir, now);
     else if (dir.txDoneAt < 0) {
       dir.txDoneAt = dir.busyUntil;
@@ -75,6 +80,7 @@ export class Network {
   drop(pkt: number, dir: LinkDir, cause: DropCause, now: number): void {
     dir.faultDrops++;
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_DROP, cause, now, NaN);
+    if (this.linkTap !== null) this.linkTap.dropped(pkt, dir, false, now);
     this.host.dropped(pkt, dir, cause, now);
     this.pool.free(pkt);
   }
@@ -94,6 +100,7 @@ export class Network {
     dir.busyNs += tx;
     const arrive = dir.busyUntil + dir.delayNs;
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_TRANSMIT, 0, now, arrive);
+    if (this.linkTap !== null) this.linkTap.dequeued(pkt, dir, now);
     const arriveSeq = this.events.reserve();
     dir.txDoneSeq = this.events.reserve();
     dir.wire.push(pkt, arrive, arriveSeq);
@@ -120,6 +127,7 @@ export class Network {
     while (wire.length > 0 && wire.headTime() <= now) {
       const pkt = wire.shift();
       dir.forwarded++;
+      if (this.linkTap !== null) this.linkTap.received(pkt, dir, now);
       this.atNode(pkt, dir.to, now);
     }
     if (wire.length > 0 && dir.arrivalAt < 0) {

@@ -13,6 +13,7 @@
  */
 import { STREAM_CHUNK_EVENTS, STREAM_CHUNK_ROWS } from '../scenario/memory';
 import type { Scenario } from '../scenario/types';
+import type { RunStreams } from '../run';
 import { Simulator } from '../simulator';
 import { collectRunData } from './collect';
 import {
@@ -48,12 +49,16 @@ export interface StreamOptions {
   chunkRows?: number;
   /** past this many events in one slice, the next slice is shorter */
   chunkEvents?: number;
+  /** packet-level files written as the run goes (the capture, ns-2's trace) */
+  streams?: RunStreams;
 }
 
 /** Run `scenario` to its end, writing the five files into `sink` as it goes. */
 export function streamRun(scenario: Scenario, sink: CsvSink, options: StreamOptions = {}): StreamReport {
   const sim = new Simulator(scenario);
   const writer = new StreamingCsv(sim, sink);
+  const capture = options.streams?.pcap ? sim.capturePackets(options.streams.pcap) : null;
+  const trace = options.streams?.ns2Trace ? sim.traceNs2(options.streams.ns2Trace) : null;
   const s = sim.scenario;
   const rowsPerSample = Math.max(1, s.flows.length + sim.queueIds.length);
   const chunkSamples = Math.max(1, Math.floor((options.chunkRows ?? STREAM_CHUNK_ROWS) / rowsPerSample));
@@ -72,6 +77,8 @@ export function streamRun(scenario: Scenario, sink: CsvSink, options: StreamOpti
     else if (events < chunkEvents / 4) slice = Math.min(longest, slice * 2);
   }
   writer.finish();
+  capture?.flush();
+  trace?.flush();
   return {
     eventsProcessed: sim.eventsProcessed,
     samples: writer.samples,

@@ -18,6 +18,7 @@ import type {
   TcpParams,
 } from './types';
 import type { ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
+import { NS2_TCP, NS2_VEGAS, ns2TickPhases } from './ns2-profile';
 
 export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   window: 20, // Agent/TCP window_
@@ -85,10 +86,14 @@ function overlay<T extends object>(base: Readonly<T>, given: Partial<T> | undefi
   return out;
 }
 
-/** Per-flow `tcp` overrides the defaults field by field, nested objects included. */
-export function tcpParams(given: ParsedTcpParams | undefined): TcpParams {
+/**
+ * Per-flow `tcp` overrides the defaults field by field, nested objects
+ * included; `base` is the profile's defaults for this flow (DEFAULT_TCP in the
+ * default profile).
+ */
+export function tcpParams(given: ParsedTcpParams | undefined, base: Readonly<TcpParams> = DEFAULT_TCP): TcpParams {
   return {
-    ...overlay(DEFAULT_TCP, { ...given, vegas: undefined, cubic: undefined, westwood: undefined }),
+    ...overlay(base, { ...given, vegas: undefined, cubic: undefined, westwood: undefined }),
     vegas: overlay(DEFAULT_TCP.vegas, given?.vegas),
     cubic: overlay(DEFAULT_TCP.cubic, given?.cubic),
     westwood: overlay(DEFAULT_TCP.westwood, given?.westwood),
@@ -129,10 +134,11 @@ export function applyDefaults(p: ParsedScenario): Scenario {
       kind: 'tcp',
       variant: f.variant,
       bytes: f.bytes === undefined ? DEFAULT_FLOW.bytes : f.bytes,
-      tcp: tcpParams(f.tcp),
+      tcp: tcpParams(f.tcp, p.profile === 'ns2' ? ns2Defaults(f.variant) : DEFAULT_TCP),
     };
     return tcp;
   });
+  if (p.profile === 'ns2') setNs2TickPhases(p, flows);
   const faults: FaultSpec[] = (p.faults ?? []).map((f): FaultSpec => {
     switch (f.kind) {
       case 'dropSegments':
@@ -172,7 +178,32 @@ export function applyDefaults(p: ParsedScenario): Scenario {
     faults,
   };
   // Opaque page data rides along untouched (and only when present, so round trips stay equal).
+  if (p.profile !== undefined) scenario.profile = p.profile;
   if (p.ui !== undefined) scenario.ui = p.ui;
   if (p.lesson !== undefined) scenario.lesson = p.lesson;
   return scenario;
+}
+
+/** The TCP defaults of the ns2 profile for a variant (scenario/ns2-profile.ts). */
+function ns2Defaults(variant: string): TcpParams {
+  return { ...DEFAULT_TCP, ...NS2_TCP, ...(variant === 'vegas' ? NS2_VEGAS : {}) };
+}
+
+/**
+ * The ns2 profile's tick phases: each TCP flow that leaves `tcpTickPhase` out
+ * gets the boot_time_ ns-2.35 draws for its agent in this scenario and seed
+ * (ns-2 draws for every agent, so flows that set their phase still count).
+ */
+function setNs2TickPhases(p: ParsedScenario, flows: FlowSpec[]): void {
+  const index = new Map(p.nodes.map((n, i) => [n.id, i]));
+  const tcp = flows.filter((f): f is TcpFlowSpec => f.kind === 'tcp');
+  const phases = ns2TickPhases(
+    p.seed ?? DEFAULT_SCENARIO.seed,
+    p.nodes.length,
+    tcp.map((f) => ({ node: index.get(f.from) ?? 0, tick: f.tcp.tcpTick })),
+  );
+  const given = new Map(p.flows.map((f) => [f.id, f.kind === 'tcp' ? f.tcp?.tcpTickPhase : undefined]));
+  tcp.forEach((f, i) => {
+    if (given.get(f.id) === undefined) f.tcp.tcpTickPhase = phases[i];
+  });
 }

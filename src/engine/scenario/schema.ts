@@ -15,7 +15,7 @@ import { walkKeys, type KeyIssue } from './unknown-keys';
 import { firstPerPath, sizeMessage, typeMessage } from './zod-messages';
 export { formatPath } from './path';
 export { editDistance, suggest } from './suggest';
-import { VARIANTS, type ScenarioIssue } from './types';
+import { PROFILES, VARIANTS, type ScenarioIssue } from './types';
 import * as L from './limits';
 import { opaqueProblem } from './opaque';
 import {
@@ -289,6 +289,8 @@ export const ScenarioSchema = z.strictObject({
   links: z.array(LinkSchema).max(L.MAX_LINKS),
   flows: z.array(FlowSchema).max(L.MAX_FLOWS),
   faults: z.array(FaultSchema).max(L.MAX_FAULTS).optional(),
+  // Which conventions fill what the scenario leaves out (types.ts Profile, scenario/ns2-profile.ts).
+  profile: z.enum(PROFILES).optional(),
   // Opaque data for the page (layout, lesson text): carried through unread, only
   // checked to be plain JSON of a bounded depth and size (opaque.ts).
   ui: opaque().optional(),

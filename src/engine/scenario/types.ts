@@ -22,6 +22,16 @@ export const VARIANTS: readonly Variant[] = [
   'cubic',
 ];
 
+/**
+ * Which conventions fill what a scenario leaves out: `default`, the engine's
+ * own (exact-time RTT clock, one packet format for every variant), or `ns2`,
+ * every known convention of ns-2.35 at once (scenario/ns2-profile.ts), so that
+ * a scenario replays ns-2. A field the scenario sets always wins.
+ */
+export type Profile = 'default' | 'ns2';
+
+export const PROFILES: readonly Profile[] = ['default', 'ns2'];
+
 export type NodeKind = 'host' | 'router';
 
 export interface NodeSpec {
@@ -202,6 +212,12 @@ export interface Scenario {
   version: number;
   name: string;
   description: string;
+  /**
+   * The conventions the defaults followed (scenario/ns2-profile.ts); present
+   * only when the scenario names one. The engine reads none of it: the
+   * profile acts by the values it filled in.
+   */
+  profile?: Profile;
   seed: number;
   /** seconds */
   duration: number;

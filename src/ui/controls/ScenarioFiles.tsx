@@ -5,6 +5,7 @@ import { downloadBlob, downloadJson, slug, zipTextFiles } from '../export/downlo
 import { DownloadIcon, UploadIcon } from '../icons';
 import { importTooLarge } from '../page-budget';
 import { useSession } from '../session/context';
+import { ResearchExports } from '../export/ResearchExports';
 
 /** Import scenario, Export scenario, Export CSV. */
 export function ScenarioFiles() {
@@ -72,6 +73,7 @@ export function ScenarioFiles() {
         <DownloadIcon />
         Export CSV
       </button>
+      <ResearchExports />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { EventRow } from '../../engine/output/rundata';
 import type { FaultSpec, Scenario } from '../../engine/scenario/types';
 import type { LabStore } from '../../store/lab-store';
 import type { EngineClient, WorkerFailure } from '../../worker/client';
-import type { FromWorker } from '../../worker/protocol';
+import type { FromWorker, ReplayOutput } from '../../worker/protocol';
 import { RunTraces } from './traces';
 
 /**
@@ -32,6 +32,8 @@ export interface RunCommands {
   reset(): void;
   injectFault(fault: FaultSpec): void;
   exportCsv(): Promise<Record<string, string>>;
+  /** A packet-level file of the run so far: packets.pcap or ns-2's out.tr. */
+  exportReplay(output: ReplayOutput): Promise<Uint8Array>;
   /** Each TCP flow's next new data segment where the engine is now (flow id → segment). */
   nextSegments(): Promise<Record<string, number>>;
   /** Trace this flow (by index) for the time-sequence diagram from now on. */
@@ -96,6 +98,10 @@ export class RunSession implements RunCommands {
 
   exportCsv(): Promise<Record<string, string>> {
     return this.client.exportCsv();
+  }
+
+  exportReplay(output: ReplayOutput): Promise<Uint8Array> {
+    return this.client.exportReplay(output);
   }
 
   async nextSegments(): Promise<Record<string, number>> {
