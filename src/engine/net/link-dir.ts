@@ -86,6 +86,11 @@ export class LinkDir {
   forwarded = 0;
   queueDrops = 0;
   faultDrops = 0;
+  /** packets the queue marked CE instead of dropping (links.csv ecn_marks) */
+  ecnMarks = 0;
+  /** Σ time packets waited in the queue, from arrival to the start of their transmission, ns; and how many left */
+  sojournNs = 0;
+  departures = 0;
   busyNs = 0;
   /** ∫ queue length dt, packet·ns, up to qChangedAt */
   qArea = 0;

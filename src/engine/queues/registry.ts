@@ -21,9 +21,19 @@ export interface QueueContext {
 type Builders = { [T in QueueSpec['type']]: (spec: Extract<QueueSpec, { type: T }>, ctx: QueueContext) => PacketQueue };
 
 const QUEUES: Builders = {
-  droptail: (q) => new DropTailQueue(q.limit),
+  droptail: (q) => new DropTailQueue(q.limit, q.limitBytes ?? Infinity),
   red: (q, ctx) => new RedQueue(q, ctx.bandwidth, ctx.rng()),
 };
+
+const LABELS: { [T in QueueSpec['type']]: string } = {
+  droptail: 'DropTail',
+  red: 'RED',
+};
+
+/** A discipline's name as people write it ("RED", "CoDel"). */
+export function queueLabel(type: QueueSpec['type']): string {
+  return LABELS[type];
+}
 
 /** The scenario's queue types, in the order the loader lists them. */
 export const QUEUE_TYPES = Object.keys(QUEUES) as readonly QueueSpec['type'][];

@@ -37,12 +37,17 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   headerBytes: 40, // tcpip_base_hdr_size_
   ackBytes: 40,
   maxSackBlocks: 3, // Agent/TCPSink maxSackBlocks_
+  ecn: false, // Agent/TCP ecn_ 0: no ECN unless the flow asks for it
   vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1 }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
   cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true }), // RFC 9438
   westwood: Object.freeze({ filterTau: 0.5 }),
 }) as Readonly<TcpParams>;
 
-export const DEFAULT_DROPTAIL: Readonly<DropTailSpec> = Object.freeze({ type: 'droptail', limit: 50 });
+export const DEFAULT_DROPTAIL: Readonly<DropTailSpec> = Object.freeze({
+  type: 'droptail',
+  limit: 50,
+  limitBytes: null,
+});
 
 /**
  * RED with the classic ns-2 settings: thresh_ 5, maxthresh_ 15 and q_weight_ 0.002 (ns-2.35
@@ -59,6 +64,8 @@ export const DEFAULT_RED: Readonly<RedSpec> = Object.freeze({
   weight: 0.002,
   gentle: true,
   meanPacketSize: 500,
+  ecn: false,
+  limitBytes: null,
 });
 
 export const DEFAULT_FLOW = Object.freeze({ packetSize: 1000, start: 0, stop: null, bytes: null });
@@ -97,7 +104,7 @@ export function tcpParams(given: ParsedTcpParams | undefined): TcpParams {
 
 export function queueSpec(given: ParsedQueue | undefined): QueueSpec {
   if (given?.type === 'red') return overlay(DEFAULT_RED, given);
-  return overlay(DEFAULT_DROPTAIL, { limit: given?.limit });
+  return overlay(DEFAULT_DROPTAIL, { limit: given?.limit, limitBytes: given?.limitBytes });
 }
 
 /** The normalized scenario: every default filled, fresh objects throughout. */

@@ -140,10 +140,14 @@ const queueLimit = int({
     v === 0 ? 'a queue limit of 0 holds no packets and would drop everything: must be at least 1 packet' : undefined,
 });
 
+/** A byte limit on what waits (the packet being sent not counted); null: none. */
+const limitBytes = () => numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true }).optional();
+
 const DropTailSchema = z.strictObject({
   // Absent type means DropTail, ns-2's default queue.
   type: z.literal('droptail').optional(),
   limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
 });
 
 const RedSchema = z.strictObject({
@@ -155,6 +159,8 @@ const RedSchema = z.strictObject({
   weight: probability().optional(),
   gentle: z.boolean().optional(),
   meanPacketSize: bytes('positive').optional(),
+  ecn: z.boolean().optional(),
+  limitBytes: limitBytes(),
 });
 
 const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema]);
@@ -189,6 +195,7 @@ const TcpParamsSchema = z.strictObject({
   ackBytes: bytes('positive').optional(),
   // The TCP option space holds at most 4 SACK blocks (RFC 2018).
   maxSackBlocks: int({ min: 1, max: 4 }).optional(),
+  ecn: z.boolean().optional(),
   vegas: z
     .strictObject({
       alpha: num({ min: 0 }).optional(),

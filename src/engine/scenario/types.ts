@@ -36,6 +36,8 @@ export interface DropTailSpec {
   type: 'droptail';
   /** Packets the direction holds, counting the one being transmitted (as ns-2's queue-limit). */
   limit: number;
+  /** Bytes that may wait (the packet being transmitted not counted), or null for no byte limit. */
+  limitBytes: number | null;
 }
 
 export interface RedSpec {
@@ -56,6 +58,10 @@ export interface RedSpec {
    * empty-queue arrivals had happened.
    */
   meanPacketSize: number;
+  /** Mark ECN-capable packets CE instead of dropping them (RFC 3168). */
+  ecn: boolean;
+  /** Bytes that may wait, besides `limit` packets, or null. */
+  limitBytes: number | null;
 }
 
 export type QueueSpec = DropTailSpec | RedSpec;
@@ -127,6 +133,13 @@ export interface TcpParams {
   ackBytes: number;
   /** SACK blocks the receiver reports (RFC 2018 allows 3 with timestamps, 4 without). */
   maxSackBlocks: number;
+  /**
+   * Negotiate ECN (RFC 3168): the SYN offers it, the receiver accepts, new data
+   * segments then carry ECT(0), the receiver echoes CE with ECE until the sender's
+   * CWR, and the sender reduces its window once per window of data without
+   * retransmitting. Both ends of a flow follow the same setting.
+   */
+  ecn: boolean;
   vegas: VegasParams;
   cubic: CubicParams;
   westwood: WestwoodParams;

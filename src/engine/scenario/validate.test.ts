@@ -220,9 +220,9 @@ describe('routes', () => {
 describe('orderings and sanity', () => {
   it.each([
     [
-      (s: any) => (s.links[1].queue.minThresh = 15),
+      (s: any) => (s.links[1].queue.minThresh = 16),
       'links[1].queue.maxThresh',
-      'must be greater than minThresh (15) (got 15)',
+      'must be at least minThresh (16) (got 15)',
     ],
     [
       (s: any) => (s.links[1].queue.maxThresh = 60),

@@ -29,8 +29,9 @@ export function validateScenario(s: Scenario): ScenarioIssue[] {
     if (link.a === link.b) add(`${at}.b`, `a link must join two different nodes (both ends are ${quote(link.a)})`);
     const q = link.queue;
     if (q.type === 'red') {
-      if (q.minThresh >= q.maxThresh) {
-        add(`${at}.queue.maxThresh`, `must be greater than minThresh (${q.minThresh}) (got ${q.maxThresh})`);
+      // Equal thresholds are a step at K (with weight 1 and gentle off, DCTCP's marking, RFC 8257 §3.3).
+      if (q.minThresh > q.maxThresh) {
+        add(`${at}.queue.maxThresh`, `must be at least minThresh (${q.minThresh}) (got ${q.maxThresh})`);
       } else if (q.maxThresh > q.limit) {
         add(
           `${at}.queue.maxThresh`,
