@@ -60,7 +60,7 @@ export interface ScenarioDoc {
 
 export type NodeKind = 'host' | 'router';
 export type FlowKind = 'tcp' | 'cbr';
-export type QueueType = 'droptail' | 'red';
+export type QueueType = 'droptail' | 'red' | 'codel' | 'fqcodel' | 'pie';
 
 /** A patch: a field set to `undefined` is removed (the loader then fills its default). */
 export type Patch = Record<string, unknown>;
@@ -204,7 +204,7 @@ export function setQueueType(doc: ScenarioDoc, id: string, type: QueueType): Sce
   const link = doc.links[i];
   const limit = link.queue?.limit ?? 50;
   let queue: QueueDoc;
-  if (type === 'droptail') queue = { type, limit };
+  if (type !== 'red') queue = { type, limit };
   else {
     const n = typeof limit === 'number' && Number.isFinite(limit) ? limit : 50;
     const maxThresh = Math.min(15, n);

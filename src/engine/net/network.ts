@@ -9,7 +9,7 @@ import { nsToSeconds, txTimeNs } from '../core/time';
 import { DropCause, type QueueEnv } from '../queues/queue';
 import type { LinkDir } from './link-dir';
 import { LINK_CE, LINK_DROP, LINK_ENQUEUE, LINK_TRANSMIT, type LinkTrace } from './link-trace';
-import { Ecn, type PacketPool } from './packets';
+import { Ecn, PacketKind, type PacketPool } from './packets';
 import { SimEvent } from '../sim-events';
 
 export interface NetHost {
@@ -47,6 +47,11 @@ class DirQueueEnv implements QueueEnv {
 
   dropQueued(pkt: number, cause: DropCause): void {
     this.net.dropFromQueue(pkt, this.dir, cause, this.now);
+  }
+
+  flowKey(pkt: number): number {
+    const pool = this.net.pool;
+    return pool.flow[pkt] * 2 + (pool.kind[pkt] === PacketKind.Ack ? 1 : 0);
   }
 }
 

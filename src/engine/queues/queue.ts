@@ -55,6 +55,12 @@ export interface QueueEnv {
    * reports it as a queue drop and frees it; the discipline forgets it.
    */
   dropQueued(pkt: number, cause: DropCause): void;
+  /**
+   * The packet's flow as a 5-tuple would tell it (RFC 8290 §4.1.1): one key
+   * per flow and direction, so a flow's data and its ACKs are two flows.
+   * Absent: every packet is one flow.
+   */
+  flowKey?(pkt: number): number;
 }
 
 /** An environment in which no packet is ECN-capable and nothing is dropped from inside the queue (tests, DropTail). */

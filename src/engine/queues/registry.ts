@@ -6,6 +6,7 @@
  */
 import type { Rng } from '../core/rng';
 import type { QueueSpec } from '../scenario/types';
+import { CodelQueue } from './codel';
 import { DropTailQueue } from './droptail';
 import type { PacketQueue } from './queue';
 import { RedQueue } from './red';
@@ -23,11 +24,13 @@ type Builders = { [T in QueueSpec['type']]: (spec: Extract<QueueSpec, { type: T 
 const QUEUES: Builders = {
   droptail: (q) => new DropTailQueue(q.limit, q.limitBytes ?? Infinity),
   red: (q, ctx) => new RedQueue(q, ctx.bandwidth, ctx.rng()),
+  codel: (q) => new CodelQueue(q),
 };
 
 const LABELS: { [T in QueueSpec['type']]: string } = {
   droptail: 'DropTail',
   red: 'RED',
+  codel: 'CoDel',
 };
 
 /** A discipline's name as people write it ("RED", "CoDel"). */

@@ -7,6 +7,7 @@
  */
 import type {
   CbrFlowSpec,
+  CodelSpec,
   DropTailSpec,
   FaultSpec,
   FlowSpec,
@@ -68,6 +69,17 @@ export const DEFAULT_RED: Readonly<RedSpec> = Object.freeze({
   limitBytes: null,
 });
 
+/** CoDel with RFC 8289's constants (target 5 ms, interval 100 ms) and Linux's limit of 1000 packets. */
+export const DEFAULT_CODEL: Readonly<CodelSpec> = Object.freeze({
+  type: 'codel',
+  limit: 1000,
+  limitBytes: null,
+  target: 0.005,
+  interval: 0.1,
+  maxPacket: 1500, // ns-3 CoDelQueueDisc MinBytes; Linux uses the device MTU
+  ecn: false,
+});
+
 export const DEFAULT_FLOW = Object.freeze({ packetSize: 1000, start: 0, stop: null, bytes: null });
 
 export const DEFAULT_SCENARIO = Object.freeze({
@@ -104,6 +116,7 @@ export function tcpParams(given: ParsedTcpParams | undefined): TcpParams {
 
 export function queueSpec(given: ParsedQueue | undefined): QueueSpec {
   if (given?.type === 'red') return overlay(DEFAULT_RED, given);
+  if (given?.type === 'codel') return overlay(DEFAULT_CODEL, given);
   return overlay(DEFAULT_DROPTAIL, { limit: given?.limit, limitBytes: given?.limitBytes });
 }
 

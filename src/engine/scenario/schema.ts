@@ -163,7 +163,17 @@ const RedSchema = z.strictObject({
   limitBytes: limitBytes(),
 });
 
-const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema]);
+const CodelSchema = z.strictObject({
+  type: z.literal('codel'),
+  limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
+  target: time('positive').optional(),
+  interval: time('positive').optional(),
+  maxPacket: bytes('positive').optional(),
+  ecn: z.boolean().optional(),
+});
+
+const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, CodelSchema]);
 
 const LinkSchema = z.strictObject({
   id,

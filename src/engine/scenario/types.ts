@@ -64,7 +64,24 @@ export interface RedSpec {
   limitBytes: number | null;
 }
 
-export type QueueSpec = DropTailSpec | RedSpec;
+/** CoDel (RFC 8289); times in seconds. queues/codel.ts says how each field is used. */
+export interface CodelSpec {
+  type: 'codel';
+  /** Packets that may wait (the one being sent not counted), as Linux's and ns-3's limit. */
+  limit: number;
+  /** Bytes that may wait, or null. */
+  limitBytes: number | null;
+  /** Acceptable standing sojourn time (RFC 8289 TARGET, 5 ms). */
+  target: number;
+  /** Window over which the sojourn must stay above target before a drop (RFC 8289 INTERVAL, 100 ms). */
+  interval: number;
+  /** With this many bytes or fewer waiting, never drop (RFC 8289 maxpacket; ns-3 MinBytes). */
+  maxPacket: number;
+  /** Mark ECN-capable packets CE instead of dropping them (RFC 3168). */
+  ecn: boolean;
+}
+
+export type QueueSpec = DropTailSpec | RedSpec | CodelSpec;
 
 export interface LinkSpec {
   id: string;
