@@ -8,6 +8,7 @@ import type { Rng } from '../core/rng';
 import type { QueueSpec } from '../scenario/types';
 import { CodelQueue } from './codel';
 import { DropTailQueue } from './droptail';
+import { FqCodelQueue } from './fq-codel';
 import type { PacketQueue } from './queue';
 import { RedQueue } from './red';
 
@@ -25,12 +26,14 @@ const QUEUES: Builders = {
   droptail: (q) => new DropTailQueue(q.limit, q.limitBytes ?? Infinity),
   red: (q, ctx) => new RedQueue(q, ctx.bandwidth, ctx.rng()),
   codel: (q) => new CodelQueue(q),
+  fqcodel: (q, ctx) => new FqCodelQueue(q, ctx.rng()),
 };
 
 const LABELS: { [T in QueueSpec['type']]: string } = {
   droptail: 'DropTail',
   red: 'RED',
   codel: 'CoDel',
+  fqcodel: 'FQ-CoDel',
 };
 
 /** A discipline's name as people write it ("RED", "CoDel"). */

@@ -9,6 +9,7 @@ import type {
   CbrFlowSpec,
   CodelSpec,
   DropTailSpec,
+  FqCodelSpec,
   FaultSpec,
   FlowSpec,
   LinkSpec,
@@ -80,6 +81,16 @@ export const DEFAULT_CODEL: Readonly<CodelSpec> = Object.freeze({
   ecn: false,
 });
 
+/** FQ-CoDel as Linux configures it (fq_codel's defaults: 10240 packets, quantum 1514, 1024 flows, batch 64). */
+export const DEFAULT_FQCODEL: Readonly<FqCodelSpec> = Object.freeze({
+  ...DEFAULT_CODEL,
+  type: 'fqcodel',
+  limit: 10240,
+  quantum: 1514,
+  flows: 1024,
+  dropBatch: 64,
+});
+
 export const DEFAULT_FLOW = Object.freeze({ packetSize: 1000, start: 0, stop: null, bytes: null });
 
 export const DEFAULT_SCENARIO = Object.freeze({
@@ -117,6 +128,7 @@ export function tcpParams(given: ParsedTcpParams | undefined): TcpParams {
 export function queueSpec(given: ParsedQueue | undefined): QueueSpec {
   if (given?.type === 'red') return overlay(DEFAULT_RED, given);
   if (given?.type === 'codel') return overlay(DEFAULT_CODEL, given);
+  if (given?.type === 'fqcodel') return overlay(DEFAULT_FQCODEL, given);
   return overlay(DEFAULT_DROPTAIL, { limit: given?.limit, limitBytes: given?.limitBytes });
 }
 

@@ -173,7 +173,20 @@ const CodelSchema = z.strictObject({
   ecn: z.boolean().optional(),
 });
 
-const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, CodelSchema]);
+const FqCodelSchema = z.strictObject({
+  type: z.literal('fqcodel'),
+  limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
+  target: time('positive').optional(),
+  interval: time('positive').optional(),
+  maxPacket: bytes('positive').optional(),
+  quantum: bytes('positive').optional(),
+  flows: int({ min: 1, max: 65536 }).optional(),
+  dropBatch: int({ min: 1, max: 65536 }).optional(),
+  ecn: z.boolean().optional(),
+});
+
+const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, CodelSchema, FqCodelSchema]);
 
 const LinkSchema = z.strictObject({
   id,

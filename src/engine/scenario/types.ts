@@ -81,7 +81,18 @@ export interface CodelSpec {
   ecn: boolean;
 }
 
-export type QueueSpec = DropTailSpec | RedSpec | CodelSpec;
+/** FQ-CoDel (RFC 8290): CoDel's fields, per flow queue, and the scheduler's. queues/fq-codel.ts says how each is used. */
+export interface FqCodelSpec extends Omit<CodelSpec, 'type'> {
+  type: 'fqcodel';
+  /** Bytes a flow queue may send per round of the deficit round robin (RFC 8290 §4.2; Linux 1514). */
+  quantum: number;
+  /** Flow queues packets are hashed into (RFC 8290 §4.1.1; Linux 1024). */
+  flows: number;
+  /** At most this many packets dropped from the fattest flow on one overflow (Linux drop_batch, 64). */
+  dropBatch: number;
+}
+
+export type QueueSpec = DropTailSpec | RedSpec | CodelSpec | FqCodelSpec;
 
 export interface LinkSpec {
   id: string;
