@@ -150,7 +150,7 @@ function aqmQueue(q: Aqm, ecn: boolean): Json {
 }
 
 /** The queues the engine runs (the AQM twins it loads). */
-const ENGINE_QUEUES: readonly Aqm[] = ['droptail', 'codel', 'fqcodel'];
+const ENGINE_QUEUES: readonly Aqm[] = ['droptail', 'codel', 'fqcodel', 'pie'];
 
 const AQM_NAMES: Record<Aqm, string> = { droptail: 'DropTail', codel: 'CoDel', fqcodel: 'FQ-CoDel', pie: 'PIE' };
 

@@ -9,6 +9,7 @@ import type { QueueSpec } from '../scenario/types';
 import { CodelQueue } from './codel';
 import { DropTailQueue } from './droptail';
 import { FqCodelQueue } from './fq-codel';
+import { PieQueue } from './pie';
 import type { PacketQueue } from './queue';
 import { RedQueue } from './red';
 
@@ -27,6 +28,7 @@ const QUEUES: Builders = {
   red: (q, ctx) => new RedQueue(q, ctx.bandwidth, ctx.rng()),
   codel: (q) => new CodelQueue(q),
   fqcodel: (q, ctx) => new FqCodelQueue(q, ctx.rng()),
+  pie: (q, ctx) => new PieQueue(q, ctx.rng()),
 };
 
 const LABELS: { [T in QueueSpec['type']]: string } = {
@@ -34,6 +36,7 @@ const LABELS: { [T in QueueSpec['type']]: string } = {
   red: 'RED',
   codel: 'CoDel',
   fqcodel: 'FQ-CoDel',
+  pie: 'PIE',
 };
 
 /** A discipline's name as people write it ("RED", "CoDel"). */

@@ -10,6 +10,7 @@ import type {
   CodelSpec,
   DropTailSpec,
   FqCodelSpec,
+  PieSpec,
   FaultSpec,
   FlowSpec,
   LinkSpec,
@@ -91,6 +92,24 @@ export const DEFAULT_FQCODEL: Readonly<FqCodelSpec> = Object.freeze({
   dropBatch: 64,
 });
 
+/** PIE with RFC 8033's values (§4.2, §4.4, §5.1) and a limit of 1000 packets (Linux's). */
+export const DEFAULT_PIE: Readonly<PieSpec> = Object.freeze({
+  type: 'pie',
+  limit: 1000,
+  limitBytes: null,
+  target: 0.015,
+  tUpdate: 0.015,
+  alpha: 0.125,
+  beta: 1.25,
+  maxBurst: 0.15,
+  meanPacketSize: 1000, // ns-3 MeanPktSize; the RFC leaves MEAN_PKTSIZE to the implementation
+  dequeueRateEstimator: false,
+  capDropAdjustment: true,
+  derandomize: false,
+  ecn: false,
+  ecnThreshold: 0.1,
+});
+
 export const DEFAULT_FLOW = Object.freeze({ packetSize: 1000, start: 0, stop: null, bytes: null });
 
 export const DEFAULT_SCENARIO = Object.freeze({
@@ -129,6 +148,7 @@ export function queueSpec(given: ParsedQueue | undefined): QueueSpec {
   if (given?.type === 'red') return overlay(DEFAULT_RED, given);
   if (given?.type === 'codel') return overlay(DEFAULT_CODEL, given);
   if (given?.type === 'fqcodel') return overlay(DEFAULT_FQCODEL, given);
+  if (given?.type === 'pie') return overlay(DEFAULT_PIE, given);
   return overlay(DEFAULT_DROPTAIL, { limit: given?.limit, limitBytes: given?.limitBytes });
 }
 

@@ -186,7 +186,24 @@ const FqCodelSchema = z.strictObject({
   ecn: z.boolean().optional(),
 });
 
-const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, CodelSchema, FqCodelSchema]);
+const PieSchema = z.strictObject({
+  type: z.literal('pie'),
+  limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
+  target: time('positive').optional(),
+  tUpdate: time('positive').optional(),
+  alpha: num({ min: 0 }).optional(),
+  beta: num({ min: 0 }).optional(),
+  maxBurst: time('nonnegative').optional(),
+  meanPacketSize: bytes('positive').optional(),
+  dequeueRateEstimator: z.boolean().optional(),
+  capDropAdjustment: z.boolean().optional(),
+  derandomize: z.boolean().optional(),
+  ecn: z.boolean().optional(),
+  ecnThreshold: num({ min: 0, max: 1 }).optional(),
+});
+
+const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, CodelSchema, FqCodelSchema, PieSchema]);
 
 const LinkSchema = z.strictObject({
   id,

@@ -92,7 +92,38 @@ export interface FqCodelSpec extends Omit<CodelSpec, 'type'> {
   dropBatch: number;
 }
 
-export type QueueSpec = DropTailSpec | RedSpec | CodelSpec | FqCodelSpec;
+/** PIE (RFC 8033); times in seconds, α and β per second. queues/pie.ts says how each field is used. */
+export interface PieSpec {
+  type: 'pie';
+  /** Packets that may wait (the one being sent not counted). */
+  limit: number;
+  /** Bytes that may wait, or null. */
+  limitBytes: number | null;
+  /** Target queueing delay (RFC 8033 QDELAY_REF, 15 ms). */
+  target: number;
+  /** Interval between updates of the drop probability (T_UPDATE, 15 ms). */
+  tUpdate: number;
+  /** Weight of the delay's distance from target, per second (α, 0.125). */
+  alpha: number;
+  /** Weight of the delay's change since the last update, per second (β, 1.25). */
+  beta: number;
+  /** Bursts allowed through without early drops (MAX_BURST, 150 ms). */
+  maxBurst: number;
+  /** No early drop while twice this many bytes or fewer wait (MEAN_PKTSIZE). */
+  meanPacketSize: number;
+  /** Estimate the delay from the departure rate (§4.3) rather than timestamps: not modelled, must be false. */
+  dequeueRateEstimator: boolean;
+  /** Cap a step of the probability at 0.02 once it is 0.1 or more (§5.5). */
+  capDropAdjustment: boolean;
+  /** Drop by the accumulated probability (§5.1). */
+  derandomize: boolean;
+  /** Mark ECN-capable packets CE instead of dropping them (RFC 3168), while the probability is at most ecnThreshold. */
+  ecn: boolean;
+  /** The drop probability above which ECN-capable packets are dropped too (RFC 8033 §5.1: 10 %). */
+  ecnThreshold: number;
+}
+
+export type QueueSpec = DropTailSpec | RedSpec | CodelSpec | FqCodelSpec | PieSpec;
 
 export interface LinkSpec {
   id: string;

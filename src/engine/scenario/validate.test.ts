@@ -335,3 +335,25 @@ describe('orderings and sanity', () => {
     expect(issues.map((i) => i.path)).toEqual(['measure.to', 'nodes[4].id', 'flows[1].to', 'faults[0].flow']);
   });
 });
+
+describe('the AQMs', () => {
+  it.each([
+    [{ type: 'codel', target: '5ms', interval: '100ms', ecn: true }],
+    [{ type: 'fqcodel', quantum: 1514, flows: 1024, dropBatch: 64 }],
+    [{ type: 'pie', target: '15ms', tUpdate: '15ms', ecn: true, ecnThreshold: 0.1 }],
+  ])('%o loads', (queue) => {
+    const s = base();
+    s.links[1].queue = queue;
+    expect(parseScenario(s)).toMatchObject({ ok: true });
+  });
+
+  it("PIE's dequeue-rate estimator is refused, naming the field", () => {
+    expect(only((s) => (s.links[1].queue = { type: 'pie', dequeueRateEstimator: true })).path).toBe(
+      'links[1].queue.dequeueRateEstimator',
+    );
+  });
+
+  it('a bad CoDel target names the field', () => {
+    expect(only((s) => (s.links[1].queue = { type: 'codel', target: '-5ms' })).path).toBe('links[1].queue.target');
+  });
+});

@@ -28,6 +28,12 @@ export function validateScenario(s: Scenario): ScenarioIssue[] {
     checkNodeRef(`${at}.b`, link.b, nodeIds, add);
     if (link.a === link.b) add(`${at}.b`, `a link must join two different nodes (both ends are ${quote(link.a)})`);
     const q = link.queue;
+    if (q.type === 'pie' && q.dequeueRateEstimator) {
+      add(
+        `${at}.queue.dequeueRateEstimator`,
+        'the dequeue-rate estimator (RFC 8033 §4.3) is not modelled: must be false (timestamps)',
+      );
+    }
     if (q.type === 'red') {
       // Equal thresholds are a step at K (with weight 1 and gentle off, DCTCP's marking, RFC 8257 §3.3).
       if (q.minThresh > q.maxThresh) {
