@@ -52,7 +52,8 @@ export class PieQueue implements PacketQueue {
   private qdelayOld = 0;
   burstAllowance: number;
   private accuProb = 0;
-  private nextUpdate: number;
+  /** updates due so far: the next is at (updates + 1)·tUpdate (a product, so no drift from summing) */
+  private updates = 0;
 
   constructor(
     private readonly spec: PieSpec,
@@ -60,7 +61,6 @@ export class PieQueue implements PacketQueue {
   ) {
     this.limitBytes = spec.limitBytes ?? Infinity;
     this.burstAllowance = spec.maxBurst;
-    this.nextUpdate = spec.tUpdate;
   }
 
   get length(): number {
@@ -81,7 +81,7 @@ export class PieQueue implements PacketQueue {
   /** Run the controller's updates due by `now` (RFC 8033 §4.2, every tUpdate). */
   private catchUp(now: number): void {
     const t = this.spec.tUpdate;
-    while (now >= this.nextUpdate) {
+    while (now >= (this.updates + 1) * t) {
       // Nothing moves while the queue stays empty, the probability 0 and the allowance full: skip ahead.
       if (
         this.fifo.length === 0 &&
@@ -90,11 +90,12 @@ export class PieQueue implements PacketQueue {
         this.prob === 0 &&
         this.burstAllowance === this.spec.maxBurst
       ) {
-        this.nextUpdate += Math.floor((now - this.nextUpdate) / t + 1) * t;
+        this.updates = Math.max(this.updates + 1, Math.floor(now / t));
+        while ((this.updates + 1) * t <= now) this.updates++;
         return;
       }
       this.update();
-      this.nextUpdate += t;
+      this.updates++;
     }
   }
 
