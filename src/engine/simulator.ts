@@ -23,7 +23,7 @@ import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
 import { DropCause } from './queues/queue';
 import { queueLabel } from './queues/registry';
-import { BASE_SERIES_COLUMNS, INFLATION_COLUMN, type EventRow, type RunData } from './output/rundata';
+import { BASE_SERIES_COLUMNS, CAPACITY_COLUMN, INFLATION_COLUMN, type EventRow, type RunData } from './output/rundata';
 import type { FaultSpec, Scenario } from './scenario/types';
 import type { TcpHost } from './tcp/host';
 import { TcpReceiver } from './tcp/receiver';
@@ -123,6 +123,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     const queueExtra: string[] = [];
     for (const d of this.dirs)
       for (const c of d.queue.controlColumns ?? []) if (!queueExtra.includes(c)) queueExtra.push(c);
+    if (this.dirs.some((d) => d.capacity !== null)) queueExtra.push(CAPACITY_COLUMN);
     this.queueColumns = queueExtra;
     const throughputBack = Math.max(1, Math.round(THROUGHPUT_WINDOW_S / s.sampleInterval));
     this.sampler = new Sampler(this.seriesColumns, s.flows.length, this.dirs.length, throughputBack, this.queueColumns);

@@ -5,7 +5,7 @@
  * static route.
  */
 import { EventQueue } from '../core/event-queue';
-import { nsToSeconds, txTimeNs } from '../core/time';
+import { nsToSeconds } from '../core/time';
 import { DropCause, type QueueEnv } from '../queues/queue';
 import type { LinkDir } from './link-dir';
 import { LINK_CE, LINK_DROP, LINK_ENQUEUE, LINK_TRANSMIT, type LinkTrace } from './link-trace';
@@ -138,9 +138,8 @@ export class Network {
     if (pkt < 0) return;
     dir.sojournNs += now - this.pool.queuedAt[pkt];
     dir.departures++;
-    const tx = txTimeNs(this.pool.size[pkt], dir.bandwidth);
-    dir.busyUntil = now + tx;
-    dir.busyNs += tx;
+    dir.busyUntil = dir.txEnd(now, this.pool.size[pkt]);
+    dir.busyNs += dir.busyUntil - now;
     const arrive = dir.busyUntil + dir.delayNs;
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_TRANSMIT, 0, now, arrive);
     const arriveSeq = this.events.reserve();

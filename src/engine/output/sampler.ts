@@ -184,7 +184,7 @@ export class Sampler {
       for (let c = 0; c < extra.length; c++) {
         const name = extra[c];
         let v = NaN;
-        if (name === CAPACITY_COLUMN) v = dir.bandwidth / 1000;
+        if (name === CAPACITY_COLUMN) v = dir.sampleCapacity(now);
         else if (q.controlColumns) {
           const ci = q.controlColumns.indexOf(name);
           if (ci >= 0) v = q.control!(ci);

@@ -8,6 +8,7 @@
 import type {
   CbrFlowSpec,
   CodelSpec,
+  DeliveryTraceSpec,
   DropTailSpec,
   FqCodelSpec,
   PieSpec,
@@ -20,7 +21,8 @@ import type {
   TcpFlowSpec,
   TcpParams,
 } from './types';
-import type { ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
+import type { ParsedDeliveryTrace, ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
+import { MAHIMAHI_MTU, sampleTrace } from './trace-samples';
 
 export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   window: 20, // Agent/TCP window_
@@ -152,6 +154,16 @@ export function queueSpec(given: ParsedQueue | undefined): QueueSpec {
   return overlay(DEFAULT_DROPTAIL, { limit: given?.limit, limitBytes: given?.limitBytes });
 }
 
+/** A delivery trace with its sample's timestamps filled in (an unknown sample is the validator's to report). */
+function traceSpec(t: ParsedDeliveryTrace): DeliveryTraceSpec {
+  return {
+    from: t.from ?? null,
+    sample: t.sample ?? null,
+    ms: t.ms ?? (t.sample !== undefined ? (sampleTrace(t.sample) ?? []) : []),
+    mtu: t.mtu ?? MAHIMAHI_MTU,
+  };
+}
+
 /** The normalized scenario: every default filled, fresh objects throughout. */
 export function applyDefaults(p: ParsedScenario): Scenario {
   const duration = p.duration ?? DEFAULT_SCENARIO.duration;
@@ -162,6 +174,10 @@ export function applyDefaults(p: ParsedScenario): Scenario {
     bandwidth: l.bandwidth,
     delay: l.delay,
     queue: queueSpec(l.queue),
+    ...(l.schedule
+      ? { schedule: l.schedule.map((r) => ({ at: r.at, bandwidth: r.bandwidth, from: r.from ?? null })) }
+      : {}),
+    ...(l.trace ? { trace: (Array.isArray(l.trace) ? l.trace : [l.trace]).map(traceSpec) } : {}),
   }));
   const flows: FlowSpec[] = p.flows.map((f): FlowSpec => {
     const common = {

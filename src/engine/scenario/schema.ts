@@ -205,6 +205,22 @@ const PieSchema = z.strictObject({
 
 const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, CodelSchema, FqCodelSchema, PieSchema]);
 
+const RateStepSchema = z.strictObject({
+  at: time('nonnegative'),
+  bandwidth: bandwidth({ max: MAX_BANDWIDTH }),
+  from: ref.optional(),
+});
+
+/** Most delivery opportunities an inline trace may list (a 60 s trace at 100 Mb/s). */
+export const MAX_TRACE_POINTS = 500_000;
+
+const DeliveryTraceSchema = z.strictObject({
+  from: ref.optional(),
+  sample: z.string().min(1).max(100).optional(),
+  ms: z.array(z.number().int().min(0)).max(MAX_TRACE_POINTS).optional(),
+  mtu: bytes('positive').optional(),
+});
+
 const LinkSchema = z.strictObject({
   id,
   a: ref,
@@ -212,6 +228,8 @@ const LinkSchema = z.strictObject({
   bandwidth: bandwidth({ max: MAX_BANDWIDTH }),
   delay: time('nonnegative'),
   queue: QueueSchema.optional(),
+  schedule: z.array(RateStepSchema).max(100_000).optional(),
+  trace: z.union([DeliveryTraceSchema, z.array(DeliveryTraceSchema).max(2)]).optional(),
 });
 
 const TcpParamsSchema = z.strictObject({
@@ -332,6 +350,7 @@ export const ScenarioSchema = z.strictObject({
 export type ParsedScenario = z.output<typeof ScenarioSchema>;
 export type ParsedTcpParams = z.output<typeof TcpParamsSchema>;
 export type ParsedQueue = z.output<typeof QueueSchema>;
+export type ParsedDeliveryTrace = z.output<typeof DeliveryTraceSchema>;
 
 // ---------------------------------------------------------------------------
 // Running the schema

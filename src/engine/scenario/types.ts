@@ -134,6 +134,39 @@ export interface LinkSpec {
   /** one-way propagation delay, seconds */
   delay: number;
   queue: QueueSpec;
+  /**
+   * A piecewise-constant capacity: from each step's time on, the rate of the
+   * direction(s) it names (both without `from`); `bandwidth` is the rate
+   * before the first step. Absent: the capacity never changes.
+   */
+  schedule?: RateStep[];
+  /** Mahimahi delivery traces replacing the rate of a direction (both without `from`). */
+  trace?: DeliveryTraceSpec[];
+}
+
+export interface RateStep {
+  /** seconds */
+  at: number;
+  /** bit/s from `at` on */
+  bandwidth: number;
+  /** the sending end of the direction it applies to, or null for both */
+  from: string | null;
+}
+
+/**
+ * A link direction's capacity as a Mahimahi packet-delivery trace: one
+ * millisecond timestamp per delivery opportunity of `mtu` bytes, looping
+ * with the last timestamp as period (net/capacity.ts).
+ */
+export interface DeliveryTraceSpec {
+  /** the sending end of the direction it drives, or null for both */
+  from: string | null;
+  /** a trace shipped with the project (net/trace-samples.ts), or null when `ms` is given */
+  sample: string | null;
+  /** the timestamps, ms, non-decreasing (the sample's, when `sample` is given) */
+  ms: number[];
+  /** bytes per delivery opportunity (Mahimahi: 1500) */
+  mtu: number;
 }
 
 export interface VegasParams {
