@@ -38,7 +38,9 @@ export interface SampleMemory {
   bytes: number;
 }
 
-export function estimateSampleMemory(s: Pick<Scenario, 'duration' | 'sampleInterval' | 'flows' | 'links'>): SampleMemory {
+export function estimateSampleMemory(
+  s: Pick<Scenario, 'duration' | 'sampleInterval' | 'flows' | 'links'>,
+): SampleMemory {
   const samples = Math.floor(s.duration / s.sampleInterval + 1e-9) + 1;
   const extra = new Set<string>();
   for (const f of s.flows) if (f.kind === 'tcp') for (const c of VARIANT_COLUMNS[f.variant] ?? []) extra.add(c);

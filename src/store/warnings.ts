@@ -11,5 +11,7 @@ import type { ParseResult, ScenarioIssue } from '../engine/scenario/types';
 
 export function warningsOf(result: ParseResult | null | undefined): ScenarioIssue[] {
   const w = (result as { warnings?: unknown } | null | undefined)?.warnings;
-  return Array.isArray(w) ? (w as ScenarioIssue[]).filter((x) => typeof x?.path === 'string' && typeof x?.message === 'string') : [];
+  return Array.isArray(w)
+    ? (w as ScenarioIssue[]).filter((x) => typeof x?.path === 'string' && typeof x?.message === 'string')
+    : [];
 }
