@@ -5,8 +5,9 @@
  * that wanders in steps as the named kind of link does — and turned into
  * Mahimahi delivery opportunities (one ms timestamp per `MAHIMAHI_MTU`
  * bytes the link can carry, Netravali et al., "Mahimahi", USENIX ATC 2015).
- * `npm run traces` writes the same traces as .mahi files into traces/, for
- * mahimahi's mm-link or for editing.
+ * `npm run traces -- write <dir>` writes them as .mahi files (for
+ * mahimahi's mm-link, or to edit), `npm run traces -- json <file>` turns a
+ * recorded Mahimahi trace into the `ms` list of links[].trace.
  *
  * - cellular-commute (120 s): a phone on a train. 1–12 Mb/s, a new level
  *   every 0.5–2 s, and two tunnels where it falls to 0.1–0.3 Mb/s for 3 s.
