@@ -263,5 +263,107 @@ export function lessonPresets(): Preset[] {
         })
         .join('; ')}.`,
   );
+  queueLessons(lesson);
   return out;
+}
+
+type LessonAdder = (
+  id: string,
+  name: string,
+  tags: string[],
+  body: Json,
+  text: string[],
+  result: (runs: Run[]) => string,
+) => void;
+
+/** server and pinger → R1 —bottleneck— R2 → home: the queue lessons' path. */
+function homePath(bottleneck: Json, bottleneckId = 'bottleneck'): { nodes: Json[]; links: Json[] } {
+  return {
+    nodes: [
+      node('server', 'host', 80, 120),
+      node('pinger', 'host', 80, 280),
+      node('R1', 'router', 260, 200),
+      node('R2', 'router', 480, 200),
+      node('home', 'host', 660, 200),
+    ],
+    links: [
+      link('serverLink', 'server', 'R1', '100Mbps', '1ms'),
+      link('pingLink', 'pinger', 'R1', '100Mbps', '1ms'),
+      { id: bottleneckId, a: 'R1', b: 'R2', delay: '20ms', ...bottleneck },
+      link('homeLink', 'R2', 'home', '100Mbps', '0ms', droptail(1000)),
+    ],
+  };
+}
+
+const ping = () => cbrFlow('udp', 'pinger', 'home', '80kbps', 100);
+const delays = (runs: Run[]) =>
+  runs
+    .map(
+      (r) =>
+        `${r.label}: ping ${fmt(row(r, 'udp').avg_latency_ms, 0)} ms one way, download ${fmt(row(r, 'tcp').throughput_kbps, 0)} kbps, ${row(r, 'tcp').drops} of its packets lost`,
+    )
+    .join('; ');
+
+function queueLessons(lesson: LessonAdder): void {
+  lesson(
+    'bufferbloat',
+    'Lesson: bufferbloat, CoDel and FQ-CoDel',
+    ['bufferbloat', 'codel', 'fq-codel', 'aqm', 'latency', 'ping', 'cubic'],
+    scenarioBody({
+      duration: 30,
+      measure: { from: 10, to: 30 },
+      ...homePath({ bandwidth: '10Mbps', queue: droptail(1000) }),
+      flows: [tcpFlow('tcp', 'cubic', 'server', 'home', { tcp: { window: 5000 } }), ping()],
+    }),
+    [
+      '**Setup.** A CUBIC download (`tcp`, window 5000 segments: never the limit) and a ping (`udp`, 100 bytes every 10 ms) cross a 10 Mbps / 20 ms bottleneck whose DropTail queue holds 1000 packets. The lesson runs it again with CoDel and with FQ-CoDel (1000 packets, RFC defaults). Measured from 10 s to 30 s.',
+      '',
+      "**What to look for.** The ping's delay, the queue in ms (sojourn_ms), the download's throughput.",
+    ],
+    (runs) => `**Our run** (measured 10–30 s): ${delays(runs)}.`,
+  );
+  lesson(
+    'ecn',
+    'Lesson: ECN, marking instead of dropping',
+    ['ecn', 'codel', 'aqm', 'ce', 'ece', 'cwr'],
+    scenarioBody({
+      duration: 30,
+      measure: { from: 10, to: 30 },
+      ...homePath({ bandwidth: '10Mbps', queue: { type: 'codel', limit: 1000 } }),
+      flows: [tcpFlow('tcp', 'cubic', 'server', 'home', { tcp: { window: 5000, ecn: true } }), ping()],
+    }),
+    [
+      '**Setup.** The bufferbloat path with a CoDel queue; the download negotiates ECN (`tcp.ecn`). The lesson runs CoDel dropping, then CoDel marking (`queue.ecn`). Measured from 10 s to 30 s.',
+      '',
+      '**What to look for.** Drops and retransmissions of the download; the ECN steps; the queue delay.',
+    ],
+    (runs) =>
+      `**Our run** (measured 10–30 s): ${runs
+        .map(
+          (r) =>
+            `${r.label}: ${row(r, 'tcp').drops} packets lost, ${row(r, 'tcp').retransmissions} resent, ping ${fmt(row(r, 'udp').avg_latency_ms, 0)} ms`,
+        )
+        .join('; ')}.`,
+  );
+  lesson(
+    'commute',
+    'Lesson: a commute on a cellular link',
+    ['cellular', 'mahimahi', 'trace', 'variable capacity', 'bufferbloat', 'codel'],
+    scenarioBody({
+      duration: 60,
+      measure: { from: 5, to: 60 },
+      sampleInterval: 0.05,
+      ...homePath(
+        { bandwidth: '10Mbps', queue: droptail(1000), trace: { sample: 'cellular-commute', from: 'R1' } },
+        'radio',
+      ),
+      flows: [tcpFlow('tcp', 'cubic', 'server', 'home', { tcp: { window: 5000 } }), ping()],
+    }),
+    [
+      '**Setup.** The bufferbloat path, but the bottleneck (`radio`) towards home follows the synthetic `cellular-commute` trace (Mahimahi format, shipped with the lab): 1–12 Mbps, changing every 0.5–2 s, 0.1–0.3 Mbps in a tunnel from 40 to 43 s. DropTail of 1000 packets, then CoDel. Measured from 5 s to 60 s.',
+      '',
+      "**What to look for.** capacity_kbps against the download's throughput; the ping's delay around the tunnel.",
+    ],
+    (runs) => `**Our run** (measured 5–60 s): ${delays(runs)}.`,
+  );
 }

@@ -71,15 +71,28 @@ function asEntry(v: unknown): ScenarioEntry | null {
 
 function asPending(v: unknown): PendingField[] {
   if (!Array.isArray(v)) return [];
-  return v.filter(
-    (p): p is PendingField =>
-      isObject(p) && typeof p.key === 'string' && typeof p.what === 'string' && typeof p.text === 'string' && isObject(p.ref) && Array.isArray(p.ref.field) && isObject(p.ref.target),
-  ).map((p) => ({ ...p, issues: Array.isArray(p.issues) ? p.issues : [] }));
+  return v
+    .filter(
+      (p): p is PendingField =>
+        isObject(p) &&
+        typeof p.key === 'string' &&
+        typeof p.what === 'string' &&
+        typeof p.text === 'string' &&
+        isObject(p.ref) &&
+        Array.isArray(p.ref.field) &&
+        isObject(p.ref.target),
+    )
+    .map((p) => ({ ...p, issues: Array.isArray(p.issues) ? p.issues : [] }));
 }
 
 function asDraft(key: string, v: unknown): DraftRecord | null {
   if (!isObject(v) || !isObject(v.input)) return null;
-  const record: DraftRecord = { key, input: v.input, pending: asPending(v.pending), savedAt: typeof v.savedAt === 'number' ? v.savedAt : 0 };
+  const record: DraftRecord = {
+    key,
+    input: v.input,
+    pending: asPending(v.pending),
+    savedAt: typeof v.savedAt === 'number' ? v.savedAt : 0,
+  };
   const entry = v.entry === undefined ? null : asEntry(v.entry);
   if (entry) record.entry = entry;
   return record;

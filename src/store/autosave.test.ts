@@ -93,14 +93,22 @@ describe('autosave', () => {
 
     const again = openPage(storage);
     const mine = again.getState().entries.find((e) => e.key === key)!;
-    expect(mine).toMatchObject({ origin: 'mine', label: 'Lesson 3, two flows', input: { name: 'Lesson 3, two flows' } });
+    expect(mine).toMatchObject({
+      origin: 'mine',
+      label: 'Lesson 3, two flows',
+      input: { name: 'Lesson 3, two flows' },
+    });
     expect((mine.input as { nodes: unknown[] }).nodes).toHaveLength(4);
     // The imported file was open: it is open again.
     expect(again.getState().scenarioKey).toMatch(/^imported:/);
     expect(again.getState().edited?.name).toBe('From disk');
     // Deleting it forgets it for good.
     again.getState().deleteMine(key);
-    expect(openPage(storage).getState().entries.some((e) => e.key === key)).toBe(false);
+    expect(
+      openPage(storage)
+        .getState()
+        .entries.some((e) => e.key === key),
+    ).toBe(false);
   });
 
   it('says why the work is not kept, never throws: a full storage, no storage, a scenario too large', () => {
@@ -108,24 +116,41 @@ describe('autosave', () => {
     const page = openPage(storage);
     storage.failWith = 'QuotaExceededError';
     page.getState().edit('Add a router', (d) => addNode(d, 'router', { x: 1, y: 2 }).doc);
-    expect(page.getState().saveStatus).toEqual({ ok: false, reason: expect.stringContaining('storage for this page is full') });
+    expect(page.getState().saveStatus).toEqual({
+      ok: false,
+      reason: expect.stringContaining('storage for this page is full'),
+    });
 
     const none = openPage(null);
     none.getState().edit('Add a router', (d) => addNode(d, 'router', { x: 1, y: 2 }).doc);
-    expect(none.getState().saveStatus).toEqual({ ok: false, reason: expect.stringContaining('does not let the page keep anything') });
+    expect(none.getState().saveStatus).toEqual({
+      ok: false,
+      reason: expect.stringContaining('does not let the page keep anything'),
+    });
 
     storage.failWith = null;
     const big = openPage(storage);
-    big.getState().setField('Description', { target: { on: 'run' }, field: ['description'] }, 'x', 'x'.repeat(MAX_RECORD_CHARS));
-    expect(big.getState().saveStatus).toEqual({ ok: false, reason: expect.stringMatching(/too large to keep in the browser .*Export it/) });
+    big
+      .getState()
+      .setField('Description', { target: { on: 'run' }, field: ['description'] }, 'x', 'x'.repeat(MAX_RECORD_CHARS));
+    expect(big.getState().saveStatus).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/too large to keep in the browser .*Export it/),
+    });
   });
 
   it('skips what it cannot read (another version, a hand edit) and a draft the loader refuses', () => {
     const storage = new MemoryStorage();
     storage.map.set('tcp-lab.v1.drafts', JSON.stringify(['reno', 'dumbbell', 42]));
     storage.map.set('tcp-lab.v1.draft:reno', '{not json');
-    storage.map.set('tcp-lab.v1.draft:dumbbell', JSON.stringify({ input: { nodes: 'three', links: [], flows: [] }, pending: 'x', savedAt: 1 }));
-    storage.map.set('tcp-lab.v1.mine', JSON.stringify([{ key: 'mine:a', label: 'A', origin: 'mine', input: 5 }, 'junk']));
+    storage.map.set(
+      'tcp-lab.v1.draft:dumbbell',
+      JSON.stringify({ input: { nodes: 'three', links: [], flows: [] }, pending: 'x', savedAt: 1 }),
+    );
+    storage.map.set(
+      'tcp-lab.v1.mine',
+      JSON.stringify([{ key: 'mine:a', label: 'A', origin: 'mine', input: 5 }, 'junk']),
+    );
     storage.map.set('tcp-lab.v1.current', JSON.stringify({ key: 'dumbbell' }));
     const page = openPage(storage);
     // The broken draft of the open scenario is set aside with a message; the preset opens.

@@ -30,7 +30,9 @@ export function restoreWork(store: LabStore, kept: Kept): void {
   add(kept.current?.entry);
   if (extra.length) s.setEntries([...s.entries, ...extra]);
   const drafts = Object.fromEntries(
-    kept.drafts.filter((d) => have.has(d.key)).map((d) => [d.key, { input: d.input, pending: d.pending, savedAt: d.savedAt }]),
+    kept.drafts
+      .filter((d) => have.has(d.key))
+      .map((d) => [d.key, { input: d.input, pending: d.pending, savedAt: d.savedAt }]),
   );
   s.loadDrafts(drafts);
 }

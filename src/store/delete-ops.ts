@@ -43,7 +43,11 @@ export function connected(links: readonly LinkDoc[], from: string, to: string): 
 export function deletionImpact(doc: ScenarioDoc, target: DeleteTarget): DeleteImpact {
   const nodes = target.kind === 'node' ? [target.id] : [];
   const goneLinks = new Set(
-    target.kind === 'link' ? [target.id] : target.kind === 'node' ? doc.links.filter((l) => l.a === target.id || l.b === target.id).map((l) => l.id) : [],
+    target.kind === 'link'
+      ? [target.id]
+      : target.kind === 'node'
+        ? doc.links.filter((l) => l.a === target.id || l.b === target.id).map((l) => l.id)
+        : [],
   );
   const links = doc.links.filter((l) => !goneLinks.has(l.id));
   const flows = doc.flows
@@ -78,13 +82,21 @@ export function deletionImpactAll(doc: ScenarioDoc, targets: readonly DeleteTarg
   const links = doc.links.filter((l) => !out.links.includes(l.id));
   for (const f of doc.flows) {
     if (out.flows.includes(f.id)) continue;
-    if (out.nodes.includes(f.from) || out.nodes.includes(f.to) || (connected(doc.links, f.from, f.to) && !connected(links, f.from, f.to))) {
+    if (
+      out.nodes.includes(f.from) ||
+      out.nodes.includes(f.to) ||
+      (connected(doc.links, f.from, f.to) && !connected(links, f.from, f.to))
+    ) {
       out.flows.push(f.id);
     }
   }
   (doc.faults ?? []).forEach((f, i) => {
     if (out.faults.includes(i)) return;
-    if ((typeof f.link === 'string' && out.links.includes(f.link)) || (typeof f.flow === 'string' && out.flows.includes(f.flow))) out.faults.push(i);
+    if (
+      (typeof f.link === 'string' && out.links.includes(f.link)) ||
+      (typeof f.flow === 'string' && out.flows.includes(f.flow))
+    )
+      out.faults.push(i);
   });
   return out;
 }

@@ -1,7 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatIssues, parseScenario } from '../engine/scenario';
-import { addFault, addFlow, addLink, addNode, asDoc, defaultFlowEnds, deleteFault, fieldText, fieldValue, moveNode, renameNode, setNodeKind, setDuration, setQueueType, setTcpParam, uniqueId, updateFlow, updateLink, updateQueue, updateScenario, type ScenarioDoc } from './edit-ops';
+import {
+  addFault,
+  addFlow,
+  addLink,
+  addNode,
+  asDoc,
+  defaultFlowEnds,
+  deleteFault,
+  fieldText,
+  fieldValue,
+  moveNode,
+  renameNode,
+  setNodeKind,
+  setDuration,
+  setQueueType,
+  setTcpParam,
+  uniqueId,
+  updateFlow,
+  updateLink,
+  updateQueue,
+  updateScenario,
+  type ScenarioDoc,
+} from './edit-ops';
 import { deleteFlow, deleteLink, deleteNode, deletionImpact, describeImpact } from './delete-ops';
 
 const load = (name: string): ScenarioDoc => asDoc(JSON.parse(readFileSync(`scenarios/${name}.json`, 'utf8')));
@@ -58,14 +80,24 @@ describe('edit-ops', () => {
 
   it('switches queue types keeping the buffer, with RED parameters only for RED', () => {
     const red = setQueueType(reno(), 'l2', 'red');
-    expect(red.links[1].queue).toEqual({ type: 'red', limit: 50, minThresh: 5, maxThresh: 15, maxP: 0.1, weight: 0.002, gentle: true });
+    expect(red.links[1].queue).toEqual({
+      type: 'red',
+      limit: 50,
+      minThresh: 5,
+      maxThresh: 15,
+      maxP: 0.1,
+      weight: 0.002,
+      gentle: true,
+    });
     expect(problems(red)).toEqual([]);
     const small = setQueueType(updateQueue(reno(), 'l2', { limit: 6 }), 'l2', 'red');
     expect(small.links[1].queue).toMatchObject({ limit: 6, minThresh: 2, maxThresh: 6 });
     expect(problems(small)).toEqual([]);
     const back = setQueueType(updateQueue(red, 'l2', { limit: 20, gentle: false }), 'l2', 'droptail');
     expect(back.links[1].queue).toEqual({ type: 'droptail', limit: 20 });
-    expect(problems(updateQueue(red, 'l2', { maxThresh: 60 }))).toEqual([expect.stringMatching(/^links\[1\]\.queue\.maxThresh: /)]);
+    expect(problems(updateQueue(red, 'l2', { maxThresh: 60 }))).toEqual([
+      expect.stringMatching(/^links\[1\]\.queue\.maxThresh: /),
+    ]);
   });
 
   it('moves, re-kinds and renames nodes, renaming every reference', () => {
@@ -79,7 +111,9 @@ describe('edit-ops', () => {
     expect(doc.flows[0]).toMatchObject({ from: 'server', to: 'laptop' });
     expect(doc.faults?.at(-1)).toMatchObject({ from: 'laptop' });
     expect(problems(doc)).toEqual([]);
-    expect(problems(renameNode(reno(), 'client', 'server'))).toContainEqual(expect.stringMatching(/^nodes\[2\]\.id: duplicate id "server"/));
+    expect(problems(renameNode(reno(), 'client', 'server'))).toContainEqual(
+      expect.stringMatching(/^nodes\[2\]\.id: duplicate id "server"/),
+    );
     expect(() => moveNode(reno(), 'nope', 0, 0)).toThrow('there is no node "nope"');
   });
 
@@ -87,7 +121,9 @@ describe('edit-ops', () => {
     const doc = reno();
     const impact = deletionImpact(doc, { kind: 'node', id: 'r1' });
     expect(impact).toEqual({ nodes: ['r1'], links: ['l1', 'l2'], flows: ['reno'], faults: [0] });
-    expect(describeImpact(impact, { kind: 'node', id: 'r1' })).toBe('Also deletes links l1 and l2, flow reno and 1 fault.');
+    expect(describeImpact(impact, { kind: 'node', id: 'r1' })).toBe(
+      'Also deletes links l1 and l2, flow reno and 1 fault.',
+    );
     const after = deleteNode(doc, 'r1');
     expect(after.nodes.map((n) => n.id)).toEqual(['server', 'client']);
     expect(after.links).toEqual([]);
@@ -104,14 +140,21 @@ describe('edit-ops', () => {
     const after = deleteNode(doc, 'receiverB');
     expect(after.flows.map((f) => f.id)).toEqual(['A']);
     expect(problems(after)).toEqual([]);
-    expect(describeImpact(deletionImpact(after, { kind: 'flow', id: 'A' }), { kind: 'flow', id: 'A' })).toBe('Nothing else refers to it.');
+    expect(describeImpact(deletionImpact(after, { kind: 'flow', id: 'A' }), { kind: 'flow', id: 'A' })).toBe(
+      'Nothing else refers to it.',
+    );
   });
 
   it('deletes a link with the faults on it and the flows it carried alone', () => {
     let doc = addFault(reno(), { kind: 'linkDown', link: 'l2', at: 1, duration: 0.5 });
     // A second path server–r1: deleting l1 leaves the flow its route.
     doc = addLink(doc, 'server', 'r1').doc;
-    expect(deletionImpact(doc, { kind: 'link', id: 'l1' })).toEqual({ nodes: [], links: ['l1'], flows: [], faults: [] });
+    expect(deletionImpact(doc, { kind: 'link', id: 'l1' })).toEqual({
+      nodes: [],
+      links: ['l1'],
+      flows: [],
+      faults: [],
+    });
     const impact = deletionImpact(doc, { kind: 'link', id: 'l2' });
     expect(impact).toEqual({ nodes: [], links: ['l2'], flows: ['reno'], faults: [0, 1] });
     const after = deleteLink(doc, 'l2');
@@ -125,12 +168,24 @@ describe('edit-ops', () => {
     const tcp = addFlow(doc, 'tcp', 'senderA', 'receiverB');
     expect(tcp.id).toBe('tcp1');
     doc = tcp.doc;
-    expect(doc.flows.at(-1)).toEqual({ id: 'tcp1', kind: 'tcp', variant: 'reno', from: 'senderA', to: 'receiverB', start: 0, stop: null, bytes: null, packetSize: 1000 });
+    expect(doc.flows.at(-1)).toEqual({
+      id: 'tcp1',
+      kind: 'tcp',
+      variant: 'reno',
+      from: 'senderA',
+      to: 'receiverB',
+      start: 0,
+      stop: null,
+      bytes: null,
+      packetSize: 1000,
+    });
     const cbr = addFlow(doc, 'cbr', 'senderB', 'receiverA');
     expect(cbr.doc.flows.at(-1)).toMatchObject({ id: 'cbr1', kind: 'cbr', rate: '800kbps' });
     doc = updateFlow(cbr.doc, 'tcp1', { variant: 'cubic', bytes: '3MB', stop: 12 });
     expect(problems(doc)).toEqual([]);
-    expect(problems(updateFlow(doc, 'tcp1', { variant: 'rneo' }))).toEqual([expect.stringMatching(/^flows\[2\]\.variant: unknown variant "rneo"/)]);
+    expect(problems(updateFlow(doc, 'tcp1', { variant: 'rneo' }))).toEqual([
+      expect.stringMatching(/^flows\[2\]\.variant: unknown variant "rneo"/),
+    ]);
     expect(problems(updateFlow(doc, 'tcp1', { stop: 0 }))).toEqual([expect.stringMatching(/^flows\[2\]\.stop: /)]);
   });
 
@@ -141,7 +196,9 @@ describe('edit-ops', () => {
     expect(doc.flows[0].tcp).toEqual({ window: 32 });
     doc = setTcpParam(doc, 'reno', ['window'], undefined);
     expect(doc.flows[0]).not.toHaveProperty('tcp');
-    expect(problems(setTcpParam(doc, 'reno', ['minRto'], 0))).toEqual([expect.stringMatching(/^flows\[0\]\.tcp\.minRto: /)]);
+    expect(problems(setTcpParam(doc, 'reno', ['minRto'], 0))).toEqual([
+      expect.stringMatching(/^flows\[0\]\.tcp\.minRto: /),
+    ]);
   });
 
   it('deleting a flow removes its dropSegments faults only', () => {

@@ -40,14 +40,23 @@ describe('editing the scenario', () => {
   it('an invalid edit keeps the last valid scenario and reports the field path', () => {
     const s = store();
     const before = s.getState();
-    const result = s.getState().edit('Bandwidth of l2', (d) => updateLink(d, 'l2', { bandwidth: 'fast' }), { field: true });
+    const result = s
+      .getState()
+      .edit('Bandwidth of l2', (d) => updateLink(d, 'l2', { bandwidth: 'fast' }), { field: true });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(formatIssues(result.issues)).toEqual(['links[1].bandwidth: must be a bandwidth such as "10Mbps" or a number of bit/s (got "fast")']);
+    if (!result.ok)
+      expect(formatIssues(result.issues)).toEqual([
+        'links[1].bandwidth: must be a bandwidth such as "10Mbps" or a number of bit/s (got "fast")',
+      ]);
     const after = s.getState();
     expect(after.scenarioInput).toBe(before.scenarioInput);
     expect(after.scenario).toBe(before.scenario);
     expect(after.edited).toBe(before.edited);
-    expect(after.editRejection).toMatchObject({ what: 'Bandwidth of l2', field: true, issues: [{ path: 'links[1].bandwidth' }] });
+    expect(after.editRejection).toMatchObject({
+      what: 'Bandwidth of l2',
+      field: true,
+      issues: [{ path: 'links[1].bandwidth' }],
+    });
 
     // Fixing it is accepted, clears the message and keeps the value as written.
     expect(s.getState().edit('Bandwidth of l2', (d) => updateLink(d, 'l2', { bandwidth: '2Mbps' })).ok).toBe(true);
@@ -105,17 +114,31 @@ describe('editing the scenario', () => {
     const s = store();
     midRun(s);
     const loaded = s.getState().scenario;
-    const r = s.getState().recordLiveFault(
-      { kind: 'dropBurst', link: 'l2', from: 'r1', at: 2.5, count: 3 },
-      { kind: 'dropBurst', link: 'l2', from: 'r1', at: 2.5, count: 3 },
-    );
+    const r = s
+      .getState()
+      .recordLiveFault(
+        { kind: 'dropBurst', link: 'l2', from: 'r1', at: 2.5, count: 3 },
+        { kind: 'dropBurst', link: 'l2', from: 'r1', at: 2.5, count: 3 },
+      );
     expect(r.ok).toBe(true);
     expect(s.getState().scenario).toBe(loaded); // the running engine has it already
     expect(s.getState().runStale).toBe(false);
-    expect((s.getState().scenarioInput as { faults: unknown[] }).faults.at(-1)).toEqual({ kind: 'dropBurst', link: 'l2', from: 'r1', at: 2.5, count: 3 });
+    expect((s.getState().scenarioInput as { faults: unknown[] }).faults.at(-1)).toEqual({
+      kind: 'dropBurst',
+      link: 'l2',
+      from: 'r1',
+      at: 2.5,
+      count: 3,
+    });
     expect(s.getState().liveFaults).toHaveLength(1);
     s.getState().runLoaded(meta(2));
-    expect(s.getState().scenario?.faults.at(-1)).toEqual({ kind: 'dropBurst', link: 'l2', from: 'r1', at: 2.5, count: 3 });
+    expect(s.getState().scenario?.faults.at(-1)).toEqual({
+      kind: 'dropBurst',
+      link: 'l2',
+      from: 'r1',
+      at: 2.5,
+      count: 3,
+    });
     expect(s.getState().liveFaults).toEqual([]);
   });
 

@@ -51,7 +51,9 @@ export const INITIAL_EDITOR: EditorData = {
 };
 
 /** Editor state for a freshly opened scenario. */
-export function freshEditor(scenario: Scenario): Pick<EditorData, 'edited' | 'runStale' | 'liveFaults' | 'editRejection' | 'editorSelection'> {
+export function freshEditor(
+  scenario: Scenario,
+): Pick<EditorData, 'edited' | 'runStale' | 'liveFaults' | 'editRejection' | 'editorSelection'> {
   return { edited: scenario, runStale: false, liveFaults: [], editRejection: null, editorSelection: null };
 }
 
@@ -60,7 +62,11 @@ export function freshEditor(scenario: Scenario): Pick<EditorData, 'edited' | 'ru
  * an error, or loaded and still at t = 0.
  */
 export function runUntouched(s: Pick<LabState, 'status' | 'simTime' | 'liveFaults'>): boolean {
-  return s.status === 'empty' || s.status === 'error' || (s.status === 'ready' && s.simTime === 0 && s.liveFaults.length === 0);
+  return (
+    s.status === 'empty' ||
+    s.status === 'error' ||
+    (s.status === 'ready' && s.simTime === 0 && s.liveFaults.length === 0)
+  );
 }
 
 type Set = (partial: Partial<LabState>) => void;
@@ -74,7 +80,13 @@ function stillThere(sel: EditorSelection, doc: ScenarioDoc): EditorSelection {
   if (sel.kind === 'node') return nodes.has(sel.id) ? sel : null;
   if (sel.kind === 'link') return doc.links.some((l) => l.id === sel.id) ? sel : null;
   const ids = sel.ids.filter((id) => nodes.has(id));
-  return ids.length === sel.ids.length ? sel : ids.length > 1 ? { kind: 'nodes', ids } : ids.length ? { kind: 'node', id: ids[0]! } : null;
+  return ids.length === sel.ids.length
+    ? sel
+    : ids.length > 1
+      ? { kind: 'nodes', ids }
+      : ids.length
+        ? { kind: 'node', id: ids[0]! }
+        : null;
 }
 
 /**
@@ -82,7 +94,16 @@ function stillThere(sel: EditorSelection, doc: ScenarioDoc): EditorSelection {
  * the run follows (at once, or at the next Reset), the draft keeps it, and
  * `what` becomes a step of undo (none when `what` is null).
  */
-export type Commit = (what: string | null, input: unknown, result: Valid, pending: PendingField[], options?: { merge?: string; /** the run is not affected (it already has the change, or only positions changed) */ keepRun?: boolean }) => void;
+export type Commit = (
+  what: string | null,
+  input: unknown,
+  result: Valid,
+  pending: PendingField[],
+  options?: {
+    merge?: string;
+    /** the run is not affected (it already has the change, or only positions changed) */ keepRun?: boolean;
+  },
+) => void;
 
 export function createCommit(set: Set, get: Get): Commit {
   return (what, input, result, pending, options = {}) => {
@@ -153,7 +174,9 @@ export function createEditorActions(parser: ScenarioParser, set: Set, get: Get, 
         return { ok: false, issues };
       }
       // The pending values get another chance on the new scenario.
-      const out = get().pending.length ? settle(input, result, get().pending, parser.parse) : { base: input, result, pending: get().pending };
+      const out = get().pending.length
+        ? settle(input, result, get().pending, parser.parse)
+        : { base: input, result, pending: get().pending };
       commit(what, out.base, out.result as Valid, out.pending, { merge: options.merge, keepRun: options.layout });
       return { ok: true, scenario: (out.result as Valid).scenario };
     },
@@ -182,7 +205,12 @@ export function createEditorActions(parser: ScenarioParser, set: Set, get: Get, 
       const gone = s.pending.find((p) => p.key === key);
       const verdict = current();
       if (!gone || !verdict) return;
-      commit(`Undo typing in ${gone.what}`, s.scenarioInput, verdict, s.pending.filter((p) => p !== gone));
+      commit(
+        `Undo typing in ${gone.what}`,
+        s.scenarioInput,
+        verdict,
+        s.pending.filter((p) => p !== gone),
+      );
     },
 
     applyEdits: () => {

@@ -14,7 +14,14 @@ const valid = (doc: ScenarioDoc) => {
   if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
   return r;
 };
-const pending = (ref: FieldRef, text: string, value: unknown = text): PendingField => ({ ref, key: fieldKey(ref), what: 'test', text, value, issues: [] });
+const pending = (ref: FieldRef, text: string, value: unknown = text): PendingField => ({
+  ref,
+  key: fieldKey(ref),
+  what: 'test',
+  text,
+  value,
+  issues: [],
+});
 
 const bandwidth: FieldRef = { target: { on: 'link', id: 'l2' }, field: ['bandwidth'] };
 const duration: FieldRef = { target: { on: 'run' }, field: ['duration'] };
@@ -23,7 +30,9 @@ const sampleInterval: FieldRef = { target: { on: 'run' }, field: ['sampleInterva
 describe('field edits as data', () => {
   it('names a field by its item’s id: the key survives edits that reorder the lists', () => {
     expect(fieldKey(bandwidth)).toBe('link:l2/bandwidth');
-    expect(fieldKey({ target: { on: 'flow', id: 'reno' }, field: ['tcp', 'vegas', 'alpha'] })).toBe('flow:reno/tcp.vegas.alpha');
+    expect(fieldKey({ target: { on: 'flow', id: 'reno' }, field: ['tcp', 'vegas', 'alpha'] })).toBe(
+      'flow:reno/tcp.vegas.alpha',
+    );
     const doc = reno();
     expect(fieldPath(doc, bandwidth)).toBe('links[1].bandwidth');
     expect(fieldPath({ ...doc, links: [doc.links[1]!] }, bandwidth)).toBe('links[0].bandwidth');
@@ -34,11 +43,16 @@ describe('field edits as data', () => {
   it('sets each kind of field with the edit that keeps the file tidy', () => {
     const doc = reno();
     expect(fieldValueIn(applyField(doc, bandwidth, '2Mbps'), bandwidth)).toBe('2Mbps');
-    expect(applyField(doc, { target: { on: 'link', id: 'l2' }, field: ['queue', 'limit'] }, 20).links[1]!.queue).toEqual({ type: 'droptail', limit: 20 });
+    expect(
+      applyField(doc, { target: { on: 'link', id: 'l2' }, field: ['queue', 'limit'] }, 20).links[1]!.queue,
+    ).toEqual({ type: 'droptail', limit: 20 });
     const tcp = applyField(doc, { target: { on: 'flow', id: 'reno' }, field: ['tcp', 'vegas', 'alpha'] }, 2);
     expect(tcp.flows[0]!.tcp).toMatchObject({ vegas: { alpha: 2 } });
     // Back to the default: the empty objects go.
-    expect(applyField(tcp, { target: { on: 'flow', id: 'reno' }, field: ['tcp', 'vegas', 'alpha'] }, undefined).flows[0]!.tcp).toEqual(doc.flows[0]!.tcp);
+    expect(
+      applyField(tcp, { target: { on: 'flow', id: 'reno' }, field: ['tcp', 'vegas', 'alpha'] }, undefined).flows[0]!
+        .tcp,
+    ).toEqual(doc.flows[0]!.tcp);
     const renamed = applyField(doc, { target: { on: 'node', id: 'r1' }, field: ['id'] }, 'gw');
     expect(renamed.links.map((l) => [l.a, l.b])).toEqual([
       ['server', 'gw'],
@@ -50,8 +64,12 @@ describe('field edits as data', () => {
     expect(measured.measure).toEqual({ from: 2 });
     // Both ends back to their defaults: the measurement window goes from the file.
     expect(applyField(measured, from, undefined).measure).toBeUndefined();
-    expect(applyField(doc, { target: { on: 'fault', index: 0 }, field: ['seqs'] }, [7]).faults![0]).toMatchObject({ seqs: [7] });
-    expect(() => applyField(doc, { target: { on: 'link', id: 'nope' }, field: ['delay'] }, 1)).toThrow('there is no link "nope"');
+    expect(applyField(doc, { target: { on: 'fault', index: 0 }, field: ['seqs'] }, [7]).faults![0]).toMatchObject({
+      seqs: [7],
+    });
+    expect(() => applyField(doc, { target: { on: 'link', id: 'nope' }, field: ['delay'] }, 1)).toThrow(
+      'there is no link "nope"',
+    );
   });
 });
 
@@ -72,13 +90,23 @@ describe('settling typed values on a valid scenario', () => {
     const doc = reno();
     const first = settle(doc, valid(doc), [pending(duration, '172800', 172_800)], parseScenario);
     expect(first.pending[0]!.issues[0]!.path).toBe('sampleInterval');
-    const both = settle(first.base, first.result as never, [...first.pending, pending(sampleInterval, '1', 1)], parseScenario);
+    const both = settle(
+      first.base,
+      first.result as never,
+      [...first.pending, pending(sampleInterval, '1', 1)],
+      parseScenario,
+    );
     expect(both.pending).toEqual([]);
     expect(both.base).toMatchObject({ duration: 172_800, sampleInterval: 1 });
   });
 
   it('takes values that are only valid together (RED thresholds moved past each other)', () => {
-    const doc = asDoc({ ...reno(), links: reno().links.map((l) => (l.id === 'l2' ? { ...l, queue: { type: 'red', limit: 100, minThresh: 5, maxThresh: 15 } } : l)) });
+    const doc = asDoc({
+      ...reno(),
+      links: reno().links.map((l) =>
+        l.id === 'l2' ? { ...l, queue: { type: 'red', limit: 100, minThresh: 5, maxThresh: 15 } } : l,
+      ),
+    });
     const min: FieldRef = { target: { on: 'link', id: 'l2' }, field: ['queue', 'minThresh'] };
     const max: FieldRef = { target: { on: 'link', id: 'l2' }, field: ['queue', 'maxThresh'] };
     const one = settle(doc, valid(doc), [pending(min, '40', 40)], parseScenario);

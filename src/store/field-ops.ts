@@ -12,7 +12,19 @@
  * interval is coarse enough), so every change re-tries them all.
  */
 import type { ParseResult, ScenarioIssue } from '../engine/scenario/types';
-import { renameNode, setDuration, setNodeKind, setTcpParam, updateFault, updateFlow, updateLink, updateQueue, updateScenario, type NodeKind, type ScenarioDoc } from './edit-ops';
+import {
+  renameNode,
+  setDuration,
+  setNodeKind,
+  setTcpParam,
+  updateFault,
+  updateFlow,
+  updateLink,
+  updateQueue,
+  updateScenario,
+  type NodeKind,
+  type ScenarioDoc,
+} from './edit-ops';
 
 export type FieldTarget =
   | { on: 'run' }
@@ -84,7 +96,8 @@ export function applyField(doc: ScenarioDoc, ref: FieldRef, value: unknown): Sce
       if (head === 'queue' && rest.length === 1) return updateQueue(doc, t.id, { [rest[0]!]: value });
       return updateLink(doc, t.id, { [head]: rest.length ? withNested(undefined, rest, value) : value });
     case 'flow':
-      if (head === 'tcp' && (rest.length === 1 || rest.length === 2)) return setTcpParam(doc, t.id, rest as [string] | [string, string], value);
+      if (head === 'tcp' && (rest.length === 1 || rest.length === 2))
+        return setTcpParam(doc, t.id, rest as [string] | [string, string], value);
       return updateFlow(doc, t.id, { [head]: value });
     case 'fault':
       return updateFault(doc, t.index, { [head]: value });
@@ -93,7 +106,8 @@ export function applyField(doc: ScenarioDoc, ref: FieldRef, value: unknown): Sce
 
 /** `obj` with `path` set to `value` (removed when undefined; an object left empty is removed too). */
 function withNested(obj: unknown, path: readonly string[], value: unknown): unknown {
-  const base = typeof obj === 'object' && obj !== null && !Array.isArray(obj) ? { ...(obj as Record<string, unknown>) } : {};
+  const base =
+    typeof obj === 'object' && obj !== null && !Array.isArray(obj) ? { ...(obj as Record<string, unknown>) } : {};
   const [k, ...rest] = path;
   const next = rest.length ? withNested(base[k!], rest, value) : value;
   if (next === undefined) delete base[k!];
@@ -141,7 +155,12 @@ function tryApply(doc: ScenarioDoc, list: readonly PendingField[]): ScenarioDoc 
  * while any is taken. A value whose field is gone is dropped. The rest stay
  * pending, each with the loader's reasons for refusing it alone.
  */
-export function settle(base: ScenarioDoc, result: ParseResult, pending: readonly PendingField[], parse: Parse): Settled {
+export function settle(
+  base: ScenarioDoc,
+  result: ParseResult,
+  pending: readonly PendingField[],
+  parse: Parse,
+): Settled {
   let doc = base;
   let verdict = result;
   let left = pending.filter((p) => fieldPath(doc, p.ref) !== null);
@@ -150,7 +169,7 @@ export function settle(base: ScenarioDoc, result: ParseResult, pending: readonly
     const r = all && parse(all);
     if (all && r?.ok) return { base: all, result: r, pending: [] };
   }
-  for (let progress = true; progress && left.length; ) {
+  for (let progress = true; progress && left.length;) {
     progress = false;
     for (const p of left) {
       const next = tryApply(doc, [p]);

@@ -73,7 +73,11 @@ describe('lab store', () => {
     expect(s.getState().importScenario('mine.json', '{"name":"Mine","duration":3}')).toBe(true);
     const { entries: now, scenarioKey, scenario } = s.getState();
     expect(now).toHaveLength(3);
-    expect(now[2]).toMatchObject({ label: 'Mine (imported)', origin: 'imported', input: { name: 'Mine', duration: 3 } });
+    expect(now[2]).toMatchObject({
+      label: 'Mine (imported)',
+      origin: 'imported',
+      input: { name: 'Mine', duration: 3 },
+    });
     expect(scenarioKey).toBe(now[2].key);
     expect(scenario?.name).toBe('Mine');
   });
@@ -117,7 +121,12 @@ describe('lab store', () => {
       { time_s: 1.25, flow: 'A', event: 'fast_retransmit', seq: 99, cwnd: 20, ssthresh: 10, detail: '3 dupacks' },
       1.25,
     );
-    expect(sel.selectCaption(s.getState())).toEqual({ time: 1.25, flow: 'A', event: 'fast_retransmit', detail: '3 dupacks' });
+    expect(sel.selectCaption(s.getState())).toEqual({
+      time: 1.25,
+      flow: 'A',
+      event: 'fast_retransmit',
+      detail: '3 dupacks',
+    });
     s.getState().stepped(null, 10);
     expect(s.getState().caption).toMatchObject({ event: 'end', time: 10 });
   });

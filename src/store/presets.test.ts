@@ -9,25 +9,43 @@ const keysOf = (v: ReturnType<typeof pickerView>) => v.groups.flatMap((g) => g.e
 describe('picker entries', () => {
   it('are the example files, then every preset and lesson of the catalog, with unique keys', () => {
     const examples = entries.filter((e) => !PRESETS.some((p) => p.id === e.key));
-    expect(examples.map((e) => e.key)).toEqual(['dumbbell-udp', 'multi-drop-newreno', 'red-vs-droptail', 'single-drop-reno']);
+    expect(examples.map((e) => e.key)).toEqual([
+      'dumbbell-udp',
+      'multi-drop-newreno',
+      'red-vs-droptail',
+      'single-drop-reno',
+    ]);
     expect(entries.slice(examples.length).map((e) => e.key)).toEqual(PRESETS.map((p) => p.id));
     expect(new Set(entries.map((e) => e.key)).size).toBe(entries.length);
     expect(entries.every((e) => e.origin === 'preset')).toBe(true);
-    expect(entries.length).toBe(4 + 77);
+    expect(entries.length).toBe(4 + 80);
   });
 });
 
 describe('picker grouping', () => {
   it('groups by examples, paper (000 … 004), lessons, then imported', () => {
-    const imported: ScenarioEntry = { key: 'imported:1:x.json', label: 'X (imported)', input: { name: 'X' }, origin: 'imported' };
+    const imported: ScenarioEntry = {
+      key: 'imported:1:x.json',
+      label: 'X (imported)',
+      input: { name: 'X' },
+      origin: 'imported',
+    };
     const view = pickerView([...entries, imported]);
-    expect(view.groups.map((g) => g.title)).toEqual([EXAMPLES_GROUP, ...presetGroups().map((g) => g.title), IMPORTED_GROUP]);
+    expect(view.groups.map((g) => g.title)).toEqual([
+      EXAMPLES_GROUP,
+      ...presetGroups().map((g) => g.title),
+      IMPORTED_GROUP,
+    ]);
     expect(view.groups[1].title).toMatch(/^Paper 000/);
     expect(view.groups.at(-2)?.title).toBe('Lessons');
     expect(view.groups.at(-2)?.entries.map((e) => e.key)).toContain('lesson-one-loss');
     expect(view.shown).toBe(view.total);
     // Inside a group, catalog order.
-    expect(view.groups[1].entries.slice(0, 3).map((e) => e.key)).toEqual(['p000-ee-400', 'p000-ee-800', 'p000-ee-1200']);
+    expect(view.groups[1].entries.slice(0, 3).map((e) => e.key)).toEqual([
+      'p000-ee-400',
+      'p000-ee-800',
+      'p000-ee-1200',
+    ]);
   });
 });
 
@@ -52,7 +70,9 @@ describe('picker search', () => {
     const view = pickerView(entries, 'single drop');
     expect(keysOf(view)[0]).toBe('single-drop-reno');
     const outages = keysOf(pickerView(entries, '004 outage'));
-    expect(outages).toEqual(expect.arrayContaining(['p004-outage-0.05', 'p004-outage-0.1', 'p004-outage-0.2', 'p004-outage-10']));
+    expect(outages).toEqual(
+      expect.arrayContaining(['p004-outage-0.05', 'p004-outage-0.1', 'p004-outage-0.2', 'p004-outage-10']),
+    );
     expect(outages.every((k) => k.startsWith('p004-'))).toBe(true);
     expect(pickerView(entries, 'no such thing at all').shown).toBe(0);
   });

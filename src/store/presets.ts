@@ -101,7 +101,10 @@ function words(query: string): string[] {
 function haystacks(entry: ScenarioEntry, group: string, preset: Preset | undefined): { strong: string; weak: string } {
   const description = preset ? preset.description : (entry.input as { description?: unknown } | null)?.description;
   const names = preset ? [preset.id, preset.title, preset.group, ...preset.tags] : [entry.key, entry.label, group];
-  return { strong: normalize(names.join(' \u0000 ')), weak: normalize(typeof description === 'string' ? description : '') };
+  return {
+    strong: normalize(names.join(' \u0000 ')),
+    weak: normalize(typeof description === 'string' ? description : ''),
+  };
 }
 
 /** 2: every word in the names or tags; 1: some only in the description; 0: no match. */
@@ -145,12 +148,26 @@ export function pickerView(
   // Group order: examples, catalog groups in catalog order, imported, then the weak matches.
   const catalogOrder = [...new Set(catalog.map((p) => p.group))];
   const order = (title: string) =>
-    title === MINE_GROUP ? -2 : title === EXAMPLES_GROUP ? -1 : title === IMPORTED_GROUP ? 1e6 : title === ALSO_GROUP ? 2e6 : catalogOrder.indexOf(title);
+    title === MINE_GROUP
+      ? -2
+      : title === EXAMPLES_GROUP
+        ? -1
+        : title === IMPORTED_GROUP
+          ? 1e6
+          : title === ALSO_GROUP
+            ? 2e6
+            : catalogOrder.indexOf(title);
   let shown = 0;
   let keptOnly: string | null = null;
   for (const e of entries) {
     const preset = e.origin === 'preset' ? byId.get(e.key) : undefined;
-    const group = preset ? preset.group : e.origin === 'preset' ? EXAMPLES_GROUP : e.origin === 'mine' ? MINE_GROUP : IMPORTED_GROUP;
+    const group = preset
+      ? preset.group
+      : e.origin === 'preset'
+        ? EXAMPLES_GROUP
+        : e.origin === 'mine'
+          ? MINE_GROUP
+          : IMPORTED_GROUP;
     const tier = ws.length === 0 ? 2 : matchTier(e, ws, group, preset);
     if (tier === 0 && e.key !== keep) continue;
     add(tier === 1 ? ALSO_GROUP : group, e);

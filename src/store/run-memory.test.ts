@@ -10,19 +10,19 @@ const reno = () => {
 };
 
 describe('the memory a sample interval implies', () => {
-  it('counts samples × values of 8 bytes: time, per flow its bytes and columns, per link direction four queue values', () => {
+  it('counts samples × values of 8 bytes: time, per flow its bytes and columns, per link direction six queue values', () => {
     const s = { ...reno(), duration: 10, sampleInterval: 0.01 };
     const m = estimateSampleMemory(s);
     expect(m.samples).toBe(1001);
-    // one Reno flow: 6 contract columns + inflation, + cumulative bytes; two links, two directions, 4 values each
-    expect(m.valuesPerSample).toBe(1 + 1 * (1 + 7) + 2 * 2 * 4);
-    expect(m.bytes).toBe(1001 * 25 * 8);
+    // one Reno flow: 6 contract columns + inflation, + cumulative bytes; two links, two directions, 6 values each
+    expect(m.valuesPerSample).toBe(1 + 1 * (1 + 7) + 2 * 2 * 6);
+    expect(m.bytes).toBe(1001 * 33 * 8);
   });
 
-  it('a 2-day run sampled every second keeps about 35 MB of samples', () => {
+  it('a 2-day run sampled every second keeps about 46 MB of samples', () => {
     const day2 = estimateSampleMemory({ ...reno(), duration: 172_800, sampleInterval: 1 });
     expect(day2.samples).toBe(172_801);
-    expect(formatMemory(day2.bytes)).toBe('35 MB');
+    expect(formatMemory(day2.bytes)).toBe('46 MB');
   });
 
   it('writes sizes as a person reads them', () => {

@@ -38,14 +38,23 @@ export function newMineKey(taken: ReadonlySet<string>, now = Date.now()): string
 }
 
 /** Problem lines in the page's words, each followed by the loader's line. */
-export function problemLines(issues: Parameters<typeof wordIssues>[0], doc: unknown): { lines: string[]; details: string[] } {
+export function problemLines(
+  issues: Parameters<typeof wordIssues>[0],
+  doc: unknown,
+): { lines: string[]; details: string[] } {
   const worded = wordIssues(issues, typeof doc === 'object' && doc !== null ? doc : null);
   return { lines: worded.map((w) => w.text), details: worded.map((w) => w.detail) };
 }
 
 export function createScenarioActions(parser: ScenarioParser, set: Set, get: Get, commit: Commit): ScenariosActions {
   /** Open `entry` with `input` (valid: `result`) and the values `pending`. */
-  const open = (entry: ScenarioEntry, input: unknown, result: Valid, pending: Draft['pending'], restored: LabState['restored']) => {
+  const open = (
+    entry: ScenarioEntry,
+    input: unknown,
+    result: Valid,
+    pending: Draft['pending'],
+    restored: LabState['restored'],
+  ) => {
     const out = pending.length ? settle(asDoc(input), result, pending, parser.parse) : { base: input, result, pending };
     const verdict = out.result as Valid;
     set({
@@ -70,17 +79,31 @@ export function createScenarioActions(parser: ScenarioParser, set: Set, get: Get
       const r = parser.parse(draft.input);
       if (r.ok) {
         const edited = entry.origin !== 'mine' && !sameScenario(draft.input, entry.input);
-        open(entry, draft.input, r, draft.pending, edited || draft.pending.length ? { key, savedAt: draft.savedAt } : null);
+        open(
+          entry,
+          draft.input,
+          r,
+          draft.pending,
+          edited || draft.pending.length ? { key, savedAt: draft.savedAt } : null,
+        );
         set({ problem: null });
         return true;
       }
       // A draft the loader no longer accepts (kept by an older version of the page): say so, open the original.
       const { [key]: _bad, ...drafts } = s.drafts;
-      set({ drafts, problem: { title: `Your edits to “${entry.label}” could not be restored`, ...problemLines(r.issues, draft.input) } });
+      set({
+        drafts,
+        problem: {
+          title: `Your edits to “${entry.label}” could not be restored`,
+          ...problemLines(r.issues, draft.input),
+        },
+      });
     }
     const result = parser.parse(entry.input);
     if (!result.ok) {
-      set({ problem: { title: `“${entry.label}” is not a valid scenario`, ...problemLines(result.issues, entry.input) } });
+      set({
+        problem: { title: `“${entry.label}” is not a valid scenario`, ...problemLines(result.issues, entry.input) },
+      });
       return false;
     }
     open(entry, entry.input, result, [], null);
@@ -113,7 +136,12 @@ export function createScenarioActions(parser: ScenarioParser, set: Set, get: Get
       const same = entries.find((e) => e.origin !== 'preset' && sameScenario(e.input, input));
       if (same) return selectScenario(same.key);
       const n = entries.filter((e) => e.key.startsWith('imported:')).length + 1;
-      const entry: ScenarioEntry = { key: `imported:${n}:${fileName}`, label: `${result.scenario.name || fileName} (imported)`, input, origin: 'imported' };
+      const entry: ScenarioEntry = {
+        key: `imported:${n}:${fileName}`,
+        label: `${result.scenario.name || fileName} (imported)`,
+        input,
+        origin: 'imported',
+      };
       set({ entries: [...entries, entry] });
       open(entry, input, result, [], null);
       set({ problem: null });
@@ -163,7 +191,8 @@ export function createScenarioActions(parser: ScenarioParser, set: Set, get: Get
       set({ entries: s.entries.map((e) => (e === entry ? { ...e, label, input, savedAt: Date.now() } : e)) });
       if (s.scenarioKey === key) {
         const result = parser.parse(updateScenario(asDoc(s.scenarioInput), { name: label }));
-        if (result.ok) commit(`Rename to “${label}”`, updateScenario(asDoc(s.scenarioInput), { name: label }), result, s.pending);
+        if (result.ok)
+          commit(`Rename to “${label}”`, updateScenario(asDoc(s.scenarioInput), { name: label }), result, s.pending);
       }
     },
 

@@ -10,7 +10,9 @@ export interface ShareMessage {
 }
 
 /** The last link problem, for the banner; null when there is none. */
-export const shareMessages = createStore<{ message: ShareMessage | null; set(m: ShareMessage | null): void }>()((set) => ({
-  message: null,
-  set: (message) => set({ message }),
-}));
+export const shareMessages = createStore<{ message: ShareMessage | null; set(m: ShareMessage | null): void }>()(
+  (set) => ({
+    message: null,
+    set: (message) => set({ message }),
+  }),
+);

@@ -26,9 +26,26 @@ function store() {
   return s;
 }
 
-const meta = (run: number): RunMeta => ({ run, scenarioName: 'x', duration: 10, sampleInterval: 0.01, flowIds: ['reno'], seriesColumns: ['cwnd'], queueIds: [] });
-const doc = (s: ReturnType<typeof store>) => s.getState().scenarioInput as { nodes: { id: string; x?: number }[]; links: { id: string; bandwidth: unknown }[]; flows: unknown[]; faults: unknown[] };
-const bw: Parameters<ReturnType<ReturnType<typeof store>['getState']>['setField']>[1] = { target: { on: 'link', id: 'l2' }, field: ['bandwidth'] };
+const meta = (run: number): RunMeta => ({
+  run,
+  scenarioName: 'x',
+  duration: 10,
+  sampleInterval: 0.01,
+  flowIds: ['reno'],
+  seriesColumns: ['cwnd'],
+  queueIds: [],
+});
+const doc = (s: ReturnType<typeof store>) =>
+  s.getState().scenarioInput as {
+    nodes: { id: string; x?: number }[];
+    links: { id: string; bandwidth: unknown }[];
+    flows: unknown[];
+    faults: unknown[];
+  };
+const bw: Parameters<ReturnType<ReturnType<typeof store>['getState']>['setField']>[1] = {
+  target: { on: 'link', id: 'l2' },
+  field: ['bandwidth'],
+};
 
 describe('undo and redo', () => {
   it('go back and forth across five kinds of edit', () => {
@@ -83,7 +100,11 @@ describe('undo and redo', () => {
 
   it('a stream of nudges of one node is one step', () => {
     const s = store();
-    for (let x = 0; x < 5; x++) s.getState().edit('Move node r1', (d) => moveNode(d, 'r1', 300 + 10 * x, 200), { layout: true, merge: 'nudge:r1' });
+    for (let x = 0; x < 5; x++)
+      s.getState().edit('Move node r1', (d) => moveNode(d, 'r1', 300 + 10 * x, 200), {
+        layout: true,
+        merge: 'nudge:r1',
+      });
     expect(doc(s).nodes[1]!.x).toBe(340);
     s.getState().undo();
     expect(doc(s).nodes[1]!.x).toBe((input as { nodes: { x?: number }[] }).nodes[1]!.x);

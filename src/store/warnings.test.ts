@@ -22,7 +22,9 @@ describe('warnings', () => {
     expect(warningsOf({ ...ok, warnings: [unusedLink] } as unknown as ParseResult)).toEqual([unusedLink]);
     expect(warningsOf({ ok: false, issues: [], warnings: [unusedLink] } as ParseResult)).toEqual([unusedLink]);
     // Anything malformed is left out rather than shown wrongly.
-    expect(warningsOf({ ok: false, issues: [], warnings: [{ path: 3 }, null, unusedLink] } as unknown as ParseResult)).toEqual([unusedLink]);
+    expect(
+      warningsOf({ ok: false, issues: [], warnings: [{ path: 3 }, null, unusedLink] } as unknown as ParseResult),
+    ).toEqual([unusedLink]);
     expect(warningsOf(null)).toEqual([]);
   });
 

@@ -79,8 +79,18 @@ export function parsePath(path: string): Segment[] | null {
   return at === path.length && out.length ? out : null;
 }
 
-const LIST_ITEMS: Record<string, Exclude<ItemKind, 'run'>> = { nodes: 'node', links: 'link', flows: 'flow', faults: 'fault' };
-const ITEM_NOUN: Record<Exclude<ItemKind, 'run'>, string> = { node: 'Node', link: 'Link', flow: 'Flow', fault: 'Fault' };
+const LIST_ITEMS: Record<string, Exclude<ItemKind, 'run'>> = {
+  nodes: 'node',
+  links: 'link',
+  flows: 'flow',
+  faults: 'fault',
+};
+const ITEM_NOUN: Record<Exclude<ItemKind, 'run'>, string> = {
+  node: 'Node',
+  link: 'Link',
+  flow: 'Flow',
+  fault: 'Fault',
+};
 const FAULT_WORDS: Record<string, string> = {
   dropSegments: 'drop segments',
   dropBurst: 'drop a burst',
@@ -187,19 +197,34 @@ function reword(raw: string, p: Place, path: string): Reworded {
   let m: RegExpExecArray | null;
   // Kinds whose words include "(got …)" come first.
   if ((m = /^must be (greater than 0|0 or more) \(got a negative (\w+): .*\)$/.exec(raw))) {
-    return { kind: 'negative', message: m[1] === '0 or more' ? 'cannot be negative' : 'must be more than 0 (it is negative)', example: true };
+    return {
+      kind: 'negative',
+      message: m[1] === '0 or more' ? 'cannot be negative' : 'must be more than 0 (it is negative)',
+      example: true,
+    };
   }
   const msg = withoutGot(raw);
-  if ((m = new RegExp(`^too small for a (${NUM}) s run: it would take (\\d+) samples, at most (\\d+) are kept \\(use at least (${NUM}) s\\)`).exec(msg))) {
+  if (
+    (m = new RegExp(
+      `^too small for a (${NUM}) s run: it would take (\\d+) samples, at most (\\d+) are kept \\(use at least (${NUM}) s\\)`,
+    ).exec(msg))
+  ) {
     return {
       kind: 'samples',
       message: `too fine for a ${readable(m[1]!)} s run: it would keep ${readable(m[2]!)} samples of each series, at most ${readable(m[3]!)} — use at least ${m[4]} s, or a shorter run`,
     };
   }
-  if ((m = new RegExp(`^unknown (node|link|flow) (${QUOTED}) \\((.*)\\)(?:; did you mean (${QUOTED})\\?)?$`).exec(msg))) {
+  if (
+    (m = new RegExp(`^unknown (node|link|flow) (${QUOTED}) \\((.*)\\)(?:; did you mean (${QUOTED})\\?)?$`).exec(msg))
+  ) {
     const [, what, id, listed, hint] = m;
-    const known = listed!.startsWith('there are no') ? listed! : `the ${listed!.replace(/ are /, ' are: ').replace(/"/g, '')}`;
-    return { kind: 'unknown-ref', message: `there is no ${what} ${unquote(id!)}${hint ? ` — did you mean ${unquote(hint)}?` : ` (${known})`}` };
+    const known = listed!.startsWith('there are no')
+      ? listed!
+      : `the ${listed!.replace(/ are /, ' are: ').replace(/"/g, '')}`;
+    return {
+      kind: 'unknown-ref',
+      message: `there is no ${what} ${unquote(id!)}${hint ? ` — did you mean ${unquote(hint)}?` : ` (${known})`}`,
+    };
   }
   if ((m = new RegExp(`^duplicate id (${QUOTED}) \\(also (\\w+)\\[(\\d+)\\]\\)`).exec(msg))) {
     const noun = LIST_ITEMS[m[2]!] ?? 'item';
@@ -218,7 +243,12 @@ function reword(raw: string, p: Place, path: string): Reworded {
   if ((m = new RegExp(`^a flow must go to another node \\(from and to are both (${QUOTED})\\)`).exec(msg))) {
     return { kind: 'same-ends', message: `goes from ${unquote(m[1]!)} to itself — choose another node` };
   }
-  if ((m = /^must be (later than|earlier than|greater than|less than|at least|at most) (the )?([A-Za-z][\w.]*) \(([^)]*)\)(.*)$/.exec(msg))) {
+  if (
+    (m =
+      /^must be (later than|earlier than|greater than|less than|at least|at most) (the )?([A-Za-z][\w.]*) \(([^)]*)\)(.*)$/.exec(
+        msg,
+      ))
+  ) {
     const rel = m[1] === 'greater than' ? 'more than' : m[1];
     return { kind: 'order', message: `must be ${rel} ${m[2] ?? ''}${labelFor(p, m[3]!)} (${m[4]})${m[5]}` };
   }
@@ -228,7 +258,12 @@ function reword(raw: string, p: Place, path: string): Reworded {
   if ((m = /^must not exceed the queue limit \(([^)]*)\)(.*)$/.exec(msg))) {
     return { kind: 'order', message: `must not exceed the ${labelFor(p, 'limit')} (${m[1]})${m[2]}` };
   }
-  if ((m = /^must be (a bandwidth|a time|a size) such as "([^"]+)" or a number of [^,;]+?(?:, and finite)?(?:; known units: (.*))?$/.exec(msg))) {
+  if (
+    (m =
+      /^must be (a bandwidth|a time|a size) such as "([^"]+)" or a number of [^,;]+?(?:, and finite)?(?:; known units: (.*))?$/.exec(
+        msg,
+      ))
+  ) {
     const info = p.item ? fieldInfo(p.item, p.field) : undefined;
     const example = info?.example ?? m[2]!;
     return { kind: 'form', message: `must be ${m[1]} — for example ${example}${m[3] ? ` (units: ${m[3]})` : ''}` };
@@ -250,14 +285,23 @@ function reword(raw: string, p: Place, path: string): Reworded {
     const what = m[1] ? `: choose one of ${m[1].replace(/"/g, '')}` : '';
     return { kind: 'required', message: `is missing${what}`, example: !m[1] };
   }
-  if ((m = /^must be (a number|a whole number(?: of \S+)?|a finite number|a string|true or false|a list|an object|null)$/.exec(msg))) {
+  if (
+    (m =
+      /^must be (a number|a whole number(?: of \S+)?|a finite number|a string|true or false|a list|an object|null)$/.exec(
+        msg,
+      ))
+  ) {
     return { kind: 'type', message: `must be ${m[1]}`, example: true };
   }
   if (/^is too large/.test(msg)) return { kind: 'too-large', message: 'is too large', example: true };
   if ((m = new RegExp(`^unknown (\\w+) (${QUOTED}); known \\w+: (.*?)(?:; did you mean "(.*)"\\?)?$`).exec(msg))) {
-    return { kind: 'choice', message: `${m[2]} is not one of the choices (${m[3]})${m[4] ? ` — did you mean ${m[4]}?` : ''}` };
+    return {
+      kind: 'choice',
+      message: `${m[2]} is not one of the choices (${m[3]})${m[4] ? ` — did you mean ${m[4]}?` : ''}`,
+    };
   }
-  if ((m = /^must be one of (.*)$/.exec(msg))) return { kind: 'choice', message: `must be one of ${m[1]!.replace(/"/g, '')}` };
+  if ((m = /^must be one of (.*)$/.exec(msg)))
+    return { kind: 'choice', message: `must be one of ${m[1]!.replace(/"/g, '')}` };
   if ((m = /^unknown field(?:; did you mean "(.*)"\?|; known fields: .*)?$/.exec(msg))) {
     const hint = m[1] ? ` — did you mean ${labelFor(p, m[1])}?` : '';
     return { kind: 'unknown-field', message: `is not a setting the lab knows${hint}` };
@@ -266,7 +310,11 @@ function reword(raw: string, p: Place, path: string): Reworded {
 }
 
 /** One issue in the page's words. `doc` is the scenario the issue was found in (for the items' names). */
-export function wordIssue(issue: ScenarioIssue, doc: DocLike | null | undefined, severity: Severity = 'error'): WordedIssue {
+export function wordIssue(
+  issue: ScenarioIssue,
+  doc: DocLike | null | undefined,
+  severity: Severity = 'error',
+): WordedIssue {
   const p = place(issue.path, doc);
   const r = reword(issue.message, p, issue.path);
   const info = p.item && p.field ? fieldInfo(p.item, p.field) : undefined;
@@ -284,6 +332,10 @@ export function wordIssue(issue: ScenarioIssue, doc: DocLike | null | undefined,
 }
 
 /** Many issues, in order. */
-export function wordIssues(issues: readonly ScenarioIssue[], doc: DocLike | null | undefined, severity: Severity = 'error'): WordedIssue[] {
+export function wordIssues(
+  issues: readonly ScenarioIssue[],
+  doc: DocLike | null | undefined,
+  severity: Severity = 'error',
+): WordedIssue[] {
   return issues.map((i) => wordIssue(i, doc, severity));
 }

@@ -58,7 +58,8 @@ export function keepWork(
   let entries = s.entries;
   let keep: boolean;
   if (entry.origin === 'mine') {
-    if (!sameScenario(entry.input, input)) entries = entries.map((e) => (e === entry ? { ...e, input, savedAt: now } : e));
+    if (!sameScenario(entry.input, input))
+      entries = entries.map((e) => (e === entry ? { ...e, input, savedAt: now } : e));
     keep = pending.length > 0;
   } else {
     keep = pending.length > 0 || !sameScenario(input, entry.input);

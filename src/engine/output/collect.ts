@@ -4,7 +4,7 @@
  * series and the event log with its sentences.
  */
 import type { SimView } from '../view';
-import type { FlowSummaryRow, LinkSummaryRow, RunData } from './rundata';
+import type { FlowSummaryRow, LinkSummaryRow, QueueSeries, RunData } from './rundata';
 import { nsToMs, nsToSeconds } from '../core/time';
 
 export function collectRunData(sim: SimView): RunData {
@@ -57,6 +57,7 @@ export function collectRunData(sim: SimView): RunData {
       fault_drops: d.faultDrops,
       utilization: elapsedNs > 0 ? Math.min(1, Math.min(d.busyNs, elapsedNs) / elapsedNs) : 0,
       avg_queue_pkts: elapsedNs > 0 ? d.queueArea(elapsedNs) / elapsedNs : 0,
+      ecn_marks: d.ecnMarks,
     };
   });
 
@@ -69,15 +70,27 @@ export function collectRunData(sim: SimView): RunData {
       for (const c of sim.seriesColumns) columns[c] = sim.flowColumn(fi, c, 0, n);
       return { flow: f.id, columns };
     }),
-    queueSeries: sim.queueIds.map((q, i) => ({
-      link: q.link,
-      from: q.from,
-      queue_pkts: sim.queueColumn(i, 'queue_pkts', 0, n),
-      queue_bytes: sim.queueColumn(i, 'queue_bytes', 0, n),
-      red_avg: sim.queueColumn(i, 'red_avg', 0, n),
-    })),
+    queueColumns: [...sim.queueColumns],
+    queueSeries: queueSeriesOf(sim, 0, n),
     summary,
     links,
     events: sim.eventRows(0, sim.eventCount()),
   };
+}
+
+/** Each link direction's queue samples from..to (of the simulator's kept samples), as queues.csv writes them. */
+export function queueSeriesOf(sim: SimView, from: number, to: number): QueueSeries[] {
+  return sim.queueIds.map((q, i) => {
+    const extra: Record<string, Float64Array> = {};
+    for (const c of sim.queueColumns) extra[c] = sim.queueColumn(i, c, from, to);
+    return {
+      link: q.link,
+      from: q.from,
+      queue_pkts: sim.queueColumn(i, 'queue_pkts', from, to),
+      queue_bytes: sim.queueColumn(i, 'queue_bytes', from, to),
+      red_avg: sim.queueColumn(i, 'red_avg', from, to),
+      sojourn_ms: sim.queueColumn(i, 'sojourn_ms', from, to),
+      extra,
+    };
+  });
 }

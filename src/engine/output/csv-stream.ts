@@ -15,7 +15,7 @@ import { STREAM_CHUNK_EVENTS, STREAM_CHUNK_ROWS } from '../scenario/memory';
 import type { Scenario } from '../scenario/types';
 import type { RunStreams } from '../run';
 import { Simulator } from '../simulator';
-import { collectRunData } from './collect';
+import { collectRunData, queueSeriesOf } from './collect';
 import {
   eventsHeader,
   eventsRows,
@@ -27,7 +27,7 @@ import {
   timeseriesRows,
   type CsvFileName,
 } from './csv';
-import type { FlowSeries, QueueSeries } from './rundata';
+import type { FlowSeries } from './rundata';
 
 /** Where the text goes: appended to the named file, in order. */
 export interface CsvSink {
@@ -103,7 +103,7 @@ export class StreamingCsv {
 
   start(): void {
     this.sink.write('timeseries.csv', `${timeseriesHeader(this.sim.seriesColumns)}\n`);
-    this.sink.write('queues.csv', `${queuesHeader()}\n`);
+    this.sink.write('queues.csv', `${queuesHeader(this.sim.queueColumns)}\n`);
     this.sink.write('events.csv', `${eventsHeader()}\n`);
   }
 
@@ -122,15 +122,9 @@ export class StreamingCsv {
         for (const c of sim.seriesColumns) columns[c] = sim.flowColumn(fi, c, from, held);
         return { flow, columns };
       });
-      const queueSeries: QueueSeries[] = sim.queueIds.map((q, i) => ({
-        link: q.link,
-        from: q.from,
-        queue_pkts: sim.queueColumn(i, 'queue_pkts', from, held),
-        queue_bytes: sim.queueColumn(i, 'queue_bytes', from, held),
-        red_avg: sim.queueColumn(i, 'red_avg', from, held),
-      }));
+      const queueSeries = queueSeriesOf(sim, from, held);
       this.sink.write('timeseries.csv', timeseriesRows({ times, seriesColumns: sim.seriesColumns, flowSeries }));
-      this.sink.write('queues.csv', queuesRows({ times, queueSeries }));
+      this.sink.write('queues.csv', queuesRows({ times, queueSeries, queueColumns: sim.queueColumns }));
       this.samples += held - from;
     }
     if (heldEvents > 0) {

@@ -20,6 +20,12 @@ export const enum Ev {
   Complete = 9,
   LinkDown = 10,
   LinkUp = 11,
+  /** a queue set CE on a packet instead of dropping it */
+  EcnMark = 12,
+  /** the receiver saw CE and begins echoing it with ECE until the sender's CWR */
+  EcnEcho = 13,
+  /** the sender reduced its window for an ECN echo (entered CWR), without a retransmission */
+  Cwr = 14,
 }
 
 /** events.csv's `event` column: the name of each kind, indexed by Ev (0 is no kind). */
@@ -36,14 +42,17 @@ export const EVENT_NAMES = [
   'complete',
   'link_down',
   'link_up',
+  'ecn_mark',
+  'ecn_echo',
+  'cwr',
 ] as const;
 
 /** A protocol event's name in events.csv (the engine's public word for each Ev). */
 export type ProtocolEventName = Exclude<(typeof EVENT_NAMES)[number], ''>;
 
-/** Kinds a student steps to with Step (the contract's protocol events, without the quieter ones). */
+/** Kinds a student steps to with Step (the contract's protocol events and ECN's, without the quieter ones). */
 export function isStepEvent(kind: number): boolean {
-  return kind >= Ev.Drop && kind <= Ev.PartialAck;
+  return (kind >= Ev.Drop && kind <= Ev.PartialAck) || (kind >= Ev.EcnMark && kind <= Ev.Cwr);
 }
 
 /** The names of the kinds a student steps to, in Ev order. */

@@ -218,3 +218,27 @@ describe('one short line per problem', () => {
     expect(parseScenarioText(`\uFEFF${text}`)).toEqual(parseScenarioText(text));
   });
 });
+
+describe('upper bounds of the queue disciplines and changing links', () => {
+  const withQueue = (queue: Record<string, unknown>, link: Record<string, unknown> = {}) => {
+    const s = base();
+    s.links[1] = { ...s.links[1], ...link, queue };
+    return s;
+  };
+  it.each([
+    ['codel', { type: 'codel', target: 1e9 }, 'links[1].queue.target', /must be at most 604800 s/],
+    ['fqcodel', { type: 'fqcodel', quantum: 1e9 }, 'links[1].queue.quantum', /must be at most 65535 bytes/],
+    ['pie', { type: 'pie', alpha: 1e9 }, 'links[1].queue.alpha', /must be at most 1000/],
+    ['pie', { type: 'pie', maxBurst: 1e9 }, 'links[1].queue.maxBurst', /must be at most 604800 s/],
+    ['droptail', { type: 'droptail', limitBytes: 1e14 }, 'links[1].queue.limitBytes', /must be at most/],
+  ])('%s: %s', (_type, queue, path, message) => {
+    const at = issuesOf(withQueue(queue)).find((i) => i.path === path);
+    expect(at).toBeDefined();
+    expect(at!.message).toMatch(message);
+  });
+
+  it('a rate step is bounded in time', () => {
+    const issues = issuesOf(withQueue({ type: 'droptail' }, { schedule: [{ at: 1e9, bandwidth: '1Mbps' }] }));
+    expect(issues.find((i) => i.path === 'links[1].schedule[0].at')?.message).toMatch(/must be at most 604800 s/);
+  });
+});

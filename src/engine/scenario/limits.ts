@@ -51,6 +51,10 @@ export const MAX_SEGMENTS = 0x7fff_fffd;
 export const MAX_WINDOW = 1_000_000;
 /** Largest queue, packets (each direction grows its buffer up to it). */
 export const MAX_QUEUE_LIMIT = 1_000_000;
+/** Largest byte limit of a queue: its packet limit of the largest IP packets. */
+export const MAX_QUEUE_BYTES = MAX_QUEUE_LIMIT * MAX_IP_PACKET;
+/** PIE's α and β, per second (RFC 8033 uses 0.125 and 1.25). */
+export const MAX_PIE_GAIN = 1000;
 /** Largest duplicate-ACK threshold: more than any window holds. */
 export const MAX_DUPACK_THRESHOLD = MAX_WINDOW;
 /** Largest RTO multiplier K of RFC 6298 (RTO = SRTT + K·RTTVAR; the standard value is 4). */

@@ -93,6 +93,23 @@ describe('the per-sample estimate', () => {
   it.each(VARIANTS)('counts the columns a %s run records', (variant) => {
     const s = { ...dumbbell({ variants: [variant], window: 20, duration: 0.2 }), sampleInterval: 0.1 };
     const run = runScenario(s);
-    expect(sampleBytes(s)).toBe(8 + 1 * (run.seriesColumns.length + 1) * 8 + s.links.length * 2 * 4 * 8);
+    expect(sampleBytes(s)).toBe(8 + 1 * (run.seriesColumns.length + 1) * 8 + s.links.length * 2 * 6 * 8);
+  });
+
+  // Likewise each discipline's control variables and a changing capacity (queues.csv's extra columns).
+  it.each([
+    ['codel', undefined],
+    ['fqcodel', undefined],
+    ['pie', undefined],
+    ['droptail', [{ at: 0.1, bandwidth: 1e6, from: null }]],
+  ] as const)('counts the queue columns a %s link records', (type, schedule) => {
+    const loaded = dumbbell({ variants: ['reno'], window: 20, duration: 0.2, queue: { type } });
+    const links = loaded.links.map((l, i) => (i === 0 && schedule ? { ...l, schedule: [...schedule] } : l));
+    const s = { ...loaded, sampleInterval: 0.1, links } as Scenario;
+    const run = runScenario(s);
+    expect(run.queueColumns.length).toBeGreaterThan(0);
+    expect(sampleBytes(s)).toBe(
+      8 + 1 * (run.seriesColumns.length + 1) * 8 + s.links.length * 2 * (6 + run.queueColumns.length) * 8,
+    );
   });
 });

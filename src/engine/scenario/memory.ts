@@ -79,9 +79,25 @@ function seriesColumns(s: Scenario): number {
   return n;
 }
 
-/** Bytes of typed data recorded per sample: times, each flow's columns and cumulative bytes, each direction's 4 queue columns. */
+/** The control variables each discipline records beside queues.csv's columns (queues/*.ts `controlColumns`). */
+const QUEUE_CONTROL_COLUMNS: Readonly<Record<string, number>> = { codel: 2, fqcodel: 1, pie: 2 };
+
+/**
+ * Queue values each direction records per sample: length in packets and
+ * bytes, RED's average, sojourn, drops, ECN marks (output/sampler.ts), the
+ * disciplines' control variables and the capacity when some link's changes.
+ */
+function queueValues(s: Scenario): number {
+  const types = new Set(s.links.map((l) => l.queue.type));
+  let n = 6;
+  for (const t of types) n += QUEUE_CONTROL_COLUMNS[t] ?? 0;
+  if (s.links.some((l) => l.schedule !== undefined || l.trace !== undefined)) n += 1;
+  return n;
+}
+
+/** Bytes of typed data recorded per sample: times, each flow's columns and cumulative bytes, each direction's queue values. */
 export function sampleBytes(s: Scenario): number {
-  return 8 + s.flows.length * (seriesColumns(s) + 1) * 8 + s.links.length * 2 * 4 * 8;
+  return 8 + s.flows.length * (seriesColumns(s) + 1) * 8 + s.links.length * 2 * queueValues(s) * 8;
 }
 
 /** Rows of timeseries.csv and queues.csv per sample. */

@@ -147,10 +147,15 @@ const queueLimit = int({
     v === 0 ? 'a queue limit of 0 holds no packets and would drop everything: must be at least 1 packet' : undefined,
 });
 
+/** A byte limit on what waits (the packet being sent not counted); null: none. */
+const limitBytes = () =>
+  numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true, max: L.MAX_QUEUE_BYTES }).optional();
+
 const DropTailSchema = z.strictObject({
   // Absent type means DropTail, ns-2's default queue.
   type: z.literal('droptail').optional(),
   limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
 });
 
 const RedSchema = z.strictObject({
@@ -162,9 +167,76 @@ const RedSchema = z.strictObject({
   weight: probability().optional(),
   gentle: z.boolean().optional(),
   meanPacketSize: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
+  ecn: z.boolean().optional(),
+  limitBytes: limitBytes(),
 });
 
-const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema]);
+const CodelSchema = z.strictObject({
+  type: z.literal('codel'),
+  limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
+  target: boundedTime('positive').optional(),
+  interval: boundedTime('positive').optional(),
+  maxPacket: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
+  ecn: z.boolean().optional(),
+});
+
+const FqCodelSchema = z.strictObject({
+  type: z.literal('fqcodel'),
+  limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
+  target: boundedTime('positive').optional(),
+  interval: boundedTime('positive').optional(),
+  maxPacket: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
+  quantum: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
+  flows: int({ min: 1, max: 65536 }).optional(),
+  dropBatch: int({ min: 1, max: 65536 }).optional(),
+  ecn: z.boolean().optional(),
+});
+
+const PieSchema = z.strictObject({
+  type: z.literal('pie'),
+  limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
+  target: boundedTime('positive').optional(),
+  tUpdate: boundedTime('positive').optional(),
+  alpha: num({ min: 0, max: L.MAX_PIE_GAIN }).optional(),
+  beta: num({ min: 0, max: L.MAX_PIE_GAIN }).optional(),
+  maxBurst: boundedTime('nonnegative').optional(),
+  meanPacketSize: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
+  dequeueRateEstimator: z.boolean().optional(),
+  capDropAdjustment: z.boolean().optional(),
+  derandomize: z.boolean().optional(),
+  ecn: z.boolean().optional(),
+  ecnThreshold: num({ min: 0, max: 1 }).optional(),
+});
+
+const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, CodelSchema, FqCodelSchema, PieSchema]);
+
+const RateStepSchema = z.strictObject({
+  at: boundedTime('nonnegative'),
+  bandwidth: bandwidth({ max: L.MAX_BANDWIDTH }),
+  from: ref.optional(),
+});
+
+/** Most delivery opportunities an inline trace may list (a 60 s trace at 100 Mb/s). */
+export const MAX_TRACE_POINTS = 500_000;
+
+const DeliveryTraceSchema = z.strictObject({
+  from: ref.optional(),
+  sample: z.string().min(1).max(100).optional(),
+  ms: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(L.MAX_TIME * 1000),
+    )
+    .max(MAX_TRACE_POINTS)
+    .optional(),
+  mtu: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
+});
 
 const LinkSchema = z.strictObject({
   id,
@@ -173,6 +245,8 @@ const LinkSchema = z.strictObject({
   bandwidth: rate(),
   delay: boundedTime('nonnegative'),
   queue: QueueSchema.optional(),
+  schedule: z.array(RateStepSchema).max(100_000).optional(),
+  trace: z.union([DeliveryTraceSchema, z.array(DeliveryTraceSchema).max(2)]).optional(),
 });
 
 const TcpParamsSchema = z.strictObject({
@@ -196,6 +270,7 @@ const TcpParamsSchema = z.strictObject({
   ackBytes: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
   // The TCP option space holds at most 4 SACK blocks (RFC 2018).
   maxSackBlocks: int({ min: 1, max: 4 }).optional(),
+  ecn: z.boolean().optional(),
   vegas: z
     .strictObject({
       alpha: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
@@ -301,6 +376,7 @@ export const ScenarioSchema = z.strictObject({
 export type ParsedScenario = z.output<typeof ScenarioSchema>;
 export type ParsedTcpParams = z.output<typeof TcpParamsSchema>;
 export type ParsedQueue = z.output<typeof QueueSchema>;
+export type ParsedDeliveryTrace = z.output<typeof DeliveryTraceSchema>;
 
 // ---------------------------------------------------------------------------
 // Running the schema

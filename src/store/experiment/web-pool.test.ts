@@ -28,9 +28,11 @@ class FakeWorker implements WorkerPort {
 
   postMessage(task: WorkerRequest): void {
     this.posted.push(task);
+    // Computed now, answered after the delay: the order of answers is the delays', however long the work takes.
+    const data = this.answer(task);
     setTimeout(() => {
       if (this.terminated) return;
-      this.onmessage?.({ data: this.answer(task) } as MessageEvent);
+      this.onmessage?.({ data } as MessageEvent);
     }, this.delay(task));
   }
 
@@ -56,9 +58,12 @@ function fakes(answer: (task: WorkerRequest) => WorkerAnswer, delay: (task: Work
 }
 
 const echo = (task: WorkerRequest): WorkerAnswer =>
-  task.type === 'run' ? { type: 'result', index: task.index, values: [task.index, task.index * task.index], events: 10 } : { type: 'error', index: task.index, message: 'no' };
+  task.type === 'run'
+    ? { type: 'result', index: task.index, values: [task.index, task.index * task.index], events: 10 }
+    : { type: 'error', index: task.index, message: 'no' };
 
-const tasks = (n: number): SweepTask[] => Array.from({ length: n }, (_, index) => ({ type: 'run', index, scenario: null as never, metrics: [] }));
+const tasks = (n: number): SweepTask[] =>
+  Array.from({ length: n }, (_, index) => ({ type: 'run', index, scenario: null as never, metrics: [] }));
 
 function loadSmall(): Sweep {
   const parsed = parseSweep(smallSweep());
@@ -109,7 +114,8 @@ describe('ExperimentPool', () => {
       // A pseudo-random delay per task: the finishing order differs from the run order.
       const f = fakes(
         (t) => runSweepTask(t as SweepTask),
-        (t) => ((t as SweepTask).index * 7919) % 13,
+        // Tens of ms apart, so that the order is the delays' even on a busy machine.
+        (t) => (((t as SweepTask).index * 7919) % 13) * 10,
       );
       const pool = new ExperimentPool({ size, createWorker: f.createWorker });
       const finished: number[] = [];
@@ -203,7 +209,10 @@ describe('comparison runs (series)', () => {
     expect(out.map((r) => r.index)).toEqual([0, 1, 2]);
     expect(out.map((r) => r.summary?.variant)).toEqual(['reno', 'newreno', 'sack']);
 
-    const failing = fakes(() => ({ type: 'error', index: 1, message: 'boom' }), () => 1);
+    const failing = fakes(
+      () => ({ type: 'error', index: 1, message: 'boom' }),
+      () => 1,
+    );
     const pool2 = new ExperimentPool({ size: 2, createWorker: failing.createWorker });
     await expect(pool2.runSeries(series)).rejects.toEqual(new SeriesRunError(1, 'boom'));
   });

@@ -11,7 +11,7 @@ import { LiveQueues, type QueueTraces } from './live-queues';
 import { createQueueLanes, FLASH_MS } from './queue-lanes';
 
 const NS = 'http://www.w3.org/2000/svg';
-const link: LinkSpec = { id: 'l2', a: 'r1', b: 'client', bandwidth: 1.5e6, delay: 0.01, queue: { type: 'droptail', limit: 21 } };
+const link: LinkSpec = { id: 'l2', a: 'r1', b: 'client', bandwidth: 1.5e6, delay: 0.01, queue: { type: 'droptail', limit: 21, limitBytes: null } };
 
 function topology(): { svg: SVGSVGElement; lane: SVGGElement; fill: SVGRectElement } {
   const svg = document.createElementNS(NS, 'svg') as SVGSVGElement;

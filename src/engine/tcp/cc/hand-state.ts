@@ -27,7 +27,7 @@ export function handState(o: Partial<HandState> = {}): HandState {
 
 /** An ACK sample: one new segment, no RTT sample, unless told otherwise. */
 export function ackSample(o: Partial<AckSample> = {}): AckSample {
-  return { acked: 1, dup: false, rtt: -1, echoRtt: -1, ...o };
+  return { acked: 1, dup: false, rtt: -1, echoRtt: -1, ece: false, ...o };
 }
 
 /** An ACK of new data at `s.now`: the variant grows the window, the sender applies it to `s`. */

@@ -33,14 +33,15 @@
  *    that the sender calls on every ACK after the recovery step instead of
  *    `increase`, and whose pacingRate the sender's output path honours (a
  *    pacing timer beside the retransmission timer in sender.ts).
- *  - DCTCP (RFC 8257; Linux tcp_dctcp.c) needs ECN: an `ece` flag and the
- *    count of CE-marked segments this ACK covers in AckSample (the receiver
- *    echoes them, the queues mark instead of dropping), a
- *    CongestionEvent.Ecn answered through onCongestionEvent, which the
- *    sender follows by entering CaState.CWR (../ca-state.ts); onStateChange
- *    is Linux's set_state, onAck serves as its in_ack_event (with the ECE
- *    flag), and a `cwndEvent` hook for Linux's CA_EVENT_ECN_IS_CE /
- *    ECN_NO_CE would sit beside them.
+ *  - DCTCP (RFC 8257; Linux tcp_dctcp.c) builds on ECN, which is in place:
+ *    AckSample.ece (with `acked`, the marked data this ACK covers when every
+ *    segment is acknowledged), CongestionEvent.Ecn answered through
+ *    onCongestionEvent, after which the sender is in CaState.CWR
+ *    (../ca-state.ts) until the ACKs pass what it had sent; onStateChange
+ *    is Linux's set_state and onAck its in_ack_event. What DCTCP adds: its
+ *    receiver's echo (RFC 8257 §3.2, ECE exactly on the ACKs of CE
+ *    segments, an immediate ACK when the CE state flips; the RFC 3168 echo
+ *    is TcpReceiver.echoCe) and ECT on every packet it sends.
  *  - CUBIC with HyStart++ (RFC 9406) needs per-ACK RTT samples (AckSample
  *    rtt and echoRtt already give them) and round boundaries: a `roundStart`
  *    flag in AckSample, set by the sender when the ACK passes the segment
@@ -93,6 +94,13 @@ export interface AckSample {
    * (the timestamp echo), seconds; −1 for the ACK of the SYN
    */
   echoRtt: number;
+  /**
+   * The ACK carries ECN-Echo on a connection that negotiated ECN (RFC 3168
+   * §6.1.3: the receiver saw CE and has not yet seen the sender's CWR). A
+   * variant that counts marked data (DCTCP) reads it with `acked`: with one
+   * ACK per segment, an ECE ACK acknowledges marked segments.
+   */
+  ece: boolean;
 }
 
 /** The window a hook decides; the sender fills it with the current values before the call. */
@@ -107,6 +115,13 @@ export const enum CongestionEvent {
   FastRetransmit = 0,
   /** the retransmission timer expired */
   Timeout = 1,
+  /**
+   * An ACK echoed a CE mark (RFC 3168 §6.1.2), at most once per window of
+   * data: the sender reduces as for a fast retransmit (absent
+   * onCongestionEvent: ssthresh(s), cwnd = ssthresh) and enters CaState.CWR
+   * until the ACKs pass what it had sent; nothing is retransmitted.
+   */
+  Ecn = 2,
 }
 
 export interface CongestionOps {
@@ -127,8 +142,8 @@ export interface CongestionOps {
   /**
    * A congestion event: return the new ssthresh and cwnd. The variant may
    * update its own state here (CUBIC's W_max, Vegas's last cut). Absent:
-   * ssthresh(s), and cwnd = ssthresh after a fast retransmit or 1 after a
-   * timeout (RFC 5681 §3.1–3.2).
+   * ssthresh(s), and cwnd = ssthresh after a fast retransmit or an ECN echo,
+   * 1 after a timeout (RFC 5681 §3.1–3.2, RFC 3168 §6.1.2).
    */
   onCongestionEvent?(s: Readonly<SocketState>, ev: CongestionEvent): { ssthresh: number; cwnd: number };
   /**
