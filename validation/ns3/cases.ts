@@ -347,7 +347,7 @@ function cubic(h: Hystart): Ns3Case {
     args: { detect, ...delays, limit: DEEP, duration, from: measure[0], to: measure[1], series: 0.02 },
     runs: 1,
     jitter: 0,
-    loadsToday: false,
+    loadsToday: true,
     scenario: twin({
       name: `ns-3 CUBIC slow start, HyStart ${h === 'off' ? 'off' : 'on'}`,
       description:

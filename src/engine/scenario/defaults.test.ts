@@ -84,8 +84,9 @@ describe('defaults', () => {
         headerBytes: 40,
         ackBytes: 40,
         maxSackBlocks: 3,
+        pacing: false,
         vegas: { alpha: 1, beta: 3, gamma: 1 },
-        cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true },
+        cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: true },
         westwood: { filterTau: 0.5 },
       },
     });

@@ -16,6 +16,7 @@ import type {
   Scenario,
   TcpFlowSpec,
   TcpParams,
+  Variant,
 } from './types';
 import type { ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
 
@@ -37,8 +38,10 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   headerBytes: 40, // tcpip_base_hdr_size_
   ackBytes: 40,
   maxSackBlocks: 3, // Agent/TCPSink maxSackBlocks_
+  pacing: false, // ns-2 does not pace; BBR's default is on (pacingDefault)
   vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1 }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
-  cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true }), // RFC 9438
+  // RFC 9438; HyStart++ (RFC 9406) on, as Linux runs CUBIC with HyStart
+  cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: true }),
   westwood: Object.freeze({ filterTau: 0.5 }),
 }) as Readonly<TcpParams>;
 
@@ -85,10 +88,15 @@ function overlay<T extends object>(base: Readonly<T>, given: Partial<T> | undefi
   return out;
 }
 
+/** Whether a variant paces when its scenario does not say (none yet). */
+export function pacingDefault(_variant: Variant | undefined): boolean {
+  return false;
+}
+
 /** Per-flow `tcp` overrides the defaults field by field, nested objects included. */
-export function tcpParams(given: ParsedTcpParams | undefined): TcpParams {
+export function tcpParams(given: ParsedTcpParams | undefined, variant?: Variant): TcpParams {
   return {
-    ...overlay(DEFAULT_TCP, { ...given, vegas: undefined, cubic: undefined, westwood: undefined }),
+    ...overlay(DEFAULT_TCP, { pacing: pacingDefault(variant), ...given, vegas: undefined, cubic: undefined, westwood: undefined }),
     vegas: overlay(DEFAULT_TCP.vegas, given?.vegas),
     cubic: overlay(DEFAULT_TCP.cubic, given?.cubic),
     westwood: overlay(DEFAULT_TCP.westwood, given?.westwood),
@@ -129,7 +137,7 @@ export function applyDefaults(p: ParsedScenario): Scenario {
       kind: 'tcp',
       variant: f.variant,
       bytes: f.bytes === undefined ? DEFAULT_FLOW.bytes : f.bytes,
-      tcp: tcpParams(f.tcp),
+      tcp: tcpParams(f.tcp, f.variant),
     };
     return tcp;
   });

@@ -189,6 +189,7 @@ const TcpParamsSchema = z.strictObject({
   ackBytes: bytes('positive').optional(),
   // The TCP option space holds at most 4 SACK blocks (RFC 2018).
   maxSackBlocks: int({ min: 1, max: 4 }).optional(),
+  pacing: z.boolean().optional(),
   vegas: z
     .strictObject({
       alpha: num({ min: 0 }).optional(),
@@ -202,6 +203,7 @@ const TcpParamsSchema = z.strictObject({
       c: num({ above: 0 }).optional(),
       fastConvergence: z.boolean().optional(),
       renoFriendly: z.boolean().optional(),
+      hystart: z.boolean().optional(),
     })
     .optional(),
   westwood: z.strictObject({ filterTau: time('positive').optional() }).optional(),

@@ -84,6 +84,8 @@ export interface CubicParams {
   c: number;
   fastConvergence: boolean;
   renoFriendly: boolean;
+  /** HyStart++ (RFC 9406) in the first slow start */
+  hystart: boolean;
 }
 
 export interface WestwoodParams {
@@ -127,6 +129,12 @@ export interface TcpParams {
   ackBytes: number;
   /** SACK blocks the receiver reports (RFC 2018 allows 3 with timestamps, 4 without). */
   maxSackBlocks: number;
+  /**
+   * Space the flow's packets at a pacing rate (tcp/pacer.ts): BBR's own, or
+   * Linux's 2 × (slow start) or 1.2 × cwnd per srtt for the other variants.
+   * Default: on for BBR, off for the others.
+   */
+  pacing: boolean;
   vegas: VegasParams;
   cubic: CubicParams;
   westwood: WestwoodParams;

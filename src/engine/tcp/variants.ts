@@ -23,6 +23,15 @@ export interface VariantParts {
   cc: CongestionOps;
 }
 
+/** What a connection's variant may draw on beyond its parameters. */
+export interface VariantEnv {
+  /** uniform in [0, 1), from the flow's own stream of the scenario's seed (a randomised phase) */
+  random(): number;
+}
+
+/** For tests and tools that need no randomness: a fixed draw. */
+export const FIXED_ENV: VariantEnv = { random: () => 0 };
+
 /** The groups of variant-specific parameters in a scenario's `tcp` (tcp.vegas, tcp.cubic, …). */
 export type TunableGroup = { [K in keyof TcpParams]: TcpParams[K] extends object ? K : never }[keyof TcpParams];
 
@@ -50,7 +59,7 @@ export interface VariantDescriptor {
   readonly earlyRetransmit?: string;
   readonly tunables: readonly Tunable[];
   /** A fresh recovery module and congestion ops for one connection. */
-  create(params: TcpParams): VariantParts;
+  create(params: TcpParams, env: VariantEnv): VariantParts;
 }
 
 const HALF = 'half the window';
@@ -145,6 +154,7 @@ export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> =
     // Linux runs CUBIC with SACK.
     create: (p) => ({ recovery: createSack(), cc: createCubic(p.cubic) }),
   },
+
 };
 
 /** How each variant is written in the field. */
@@ -157,8 +167,8 @@ export function variantDescriptor(v: string): VariantDescriptor | undefined {
   return Object.hasOwn(VARIANT_DESCRIPTORS, v) ? VARIANT_DESCRIPTORS[v as Variant] : undefined;
 }
 
-export function createVariant(v: Variant, params: TcpParams): VariantParts {
+export function createVariant(v: Variant, params: TcpParams, env: VariantEnv = FIXED_ENV): VariantParts {
   const d = variantDescriptor(v);
   if (!d) throw new Error(`TCP variant "${v}" is not available in this engine`);
-  return d.create(params);
+  return d.create(params, env);
 }
