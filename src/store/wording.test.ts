@@ -37,7 +37,7 @@ const cases: [MessageKind, string, (d: Doc) => void, string, string][] = [
   ['same-ends', 'a link from r1 to r1', (d) => (d.links[1].b = 'r1'), 'Link l2 → End', 'joins r1 to itself — choose another node'],
   ['order', 'a stop before the start', (d) => { d.flows[0].start = 5; d.flows[0].stop = 3; }, 'Flow reno → Stop', 'must be later than Start (5 s)'],
   ['samples', 'a 2-day run at 10 ms', (d) => (d.duration = 172_800), 'Run → Sample interval', 'too fine for a 172,800 s run: it would keep 17,280,000 samples of each series, at most 2,000,000 — use at least 0.0864 s, or a shorter run'],
-  ['choice', 'a misspelt variant', (d) => (d.flows[0].variant = 'rneo'), 'Flow reno → Variant', '"rneo" is not one of the choices (tahoe, reno, newreno, sack, vegas, westwood, westwoodnr, cubic) — did you mean reno?'],
+  ['choice', 'a misspelt variant', (d) => (d.flows[0].variant = 'rneo'), 'Flow reno → Variant', '"rneo" is not one of the choices (tahoe, reno, newreno, sack, vegas, westwood, westwoodnr, cubic, bbr) — did you mean reno?'],
   ['unknown-field', 'a misspelt field', (d) => (d.links[1].bandwith = 5), 'Link l2 → bandwith', 'is not a setting the lab knows — did you mean Bandwidth?'],
 ];
 

@@ -252,7 +252,7 @@ function bbr(kind: 'alone' | 'cubic', limit: number): Ns3Case {
     // share anywhere from 0.13 to 0.67), so it runs ten times.
     runs: alone ? 3 : limit === DEEP ? 10 : 5,
     jitter,
-    loadsToday: false,
+    loadsToday: true,
     scenario: twin({
       name: alone ? `ns-3 BBR v1 alone, ${depth} buffer` : `ns-3 BBR v1 against CUBIC, ${depth} buffer`,
       description:

@@ -20,6 +20,15 @@ export const enum Ev {
   Complete = 9,
   LinkDown = 10,
   LinkUp = 11,
+  /** BBR enters a state (cc/bbr.ts): STARTUP (again, after PROBE_RTT before the pipe was full), DRAIN, PROBE_BW, PROBE_RTT */
+  BbrStartup = 12,
+  BbrDrain = 13,
+  BbrProbeBw = 14,
+  BbrProbeRtt = 15,
+  /** HyStart++ (RFC 9406) sees the RTT rise and enters conservative slow start */
+  HystartCss = 16,
+  /** the RTT rise was spurious: back from conservative to standard slow start */
+  HystartResume = 17,
 }
 
 /** events.csv's `event` column: the name of each kind, indexed by Ev (0 is no kind). */
@@ -36,14 +45,20 @@ export const EVENT_NAMES = [
   'complete',
   'link_down',
   'link_up',
+  'bbr_startup',
+  'bbr_drain',
+  'bbr_probe_bw',
+  'bbr_probe_rtt',
+  'hystart_css',
+  'hystart_resume',
 ] as const;
 
 /** A protocol event's name in events.csv (the engine's public word for each Ev). */
 export type ProtocolEventName = Exclude<(typeof EVENT_NAMES)[number], ''>;
 
-/** Kinds a student steps to with Step (the contract's protocol events, without the quieter ones). */
+/** Kinds a student steps to with Step (the contract's protocol events, without the quieter ones, and BBR's states). */
 export function isStepEvent(kind: number): boolean {
-  return kind >= Ev.Drop && kind <= Ev.PartialAck;
+  return (kind >= Ev.Drop && kind <= Ev.PartialAck) || (kind >= Ev.BbrStartup && kind <= Ev.BbrProbeRtt);
 }
 
 /** The names of the kinds a student steps to, in Ev order. */

@@ -88,15 +88,21 @@ function overlay<T extends object>(base: Readonly<T>, given: Partial<T> | undefi
   return out;
 }
 
-/** Whether a variant paces when its scenario does not say (none yet). */
-export function pacingDefault(_variant: Variant | undefined): boolean {
-  return false;
+/** Whether a variant paces when its scenario does not say: BBR needs pacing (Linux, ns-3 turn it on for it). */
+export function pacingDefault(variant: Variant | undefined): boolean {
+  return variant === 'bbr';
 }
 
 /** Per-flow `tcp` overrides the defaults field by field, nested objects included. */
 export function tcpParams(given: ParsedTcpParams | undefined, variant?: Variant): TcpParams {
   return {
-    ...overlay(DEFAULT_TCP, { pacing: pacingDefault(variant), ...given, vegas: undefined, cubic: undefined, westwood: undefined }),
+    ...overlay(DEFAULT_TCP, {
+      pacing: pacingDefault(variant),
+      ...given,
+      vegas: undefined,
+      cubic: undefined,
+      westwood: undefined,
+    }),
     vegas: overlay(DEFAULT_TCP.vegas, given?.vegas),
     cubic: overlay(DEFAULT_TCP.cubic, given?.cubic),
     westwood: overlay(DEFAULT_TCP.westwood, given?.westwood),

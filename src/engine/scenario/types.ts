@@ -9,7 +9,7 @@
  * other.
  */
 
-export type Variant = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'westwood' | 'westwoodnr' | 'cubic';
+export type Variant = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'westwood' | 'westwoodnr' | 'cubic' | 'bbr';
 
 export const VARIANTS: readonly Variant[] = [
   'tahoe',
@@ -20,6 +20,7 @@ export const VARIANTS: readonly Variant[] = [
   'westwood',
   'westwoodnr',
   'cubic',
+  'bbr',
 ];
 
 export type NodeKind = 'host' | 'router';

@@ -27,7 +27,13 @@ describe('a sample per ACK', () => {
     // ACK phase longer than the send phase: rate = delivered over the time since the flight's first delivery point.
     ['sends in a burst, ACKs 1 ms apart', [0, 0, 0, 0], [100, 101, 102, 103], [1, 2, 3, 4], [0.1, 0.101, 0.102, 0.103]],
     // Send phase longer (ACK compression): the interval is the send phase, never the shorter ACK phase.
-    ['sends 40 ms apart, ACKs compressed', [0, 40, 80, 120], [200, 200.1, 200.2, 200.3], [1, 2, 3, 4], [0.2, 0.2001, 0.2002, 0.2003]],
+    [
+      'sends 40 ms apart, ACKs compressed',
+      [0, 40, 80, 120],
+      [200, 200.1, 200.2, 200.3],
+      [1, 2, 3, 4],
+      [0.2, 0.2001, 0.2002, 0.2003],
+    ],
   ])('%s', (_n, sends, acks, delivered, interval) => {
     const d = new DeliveryRate(3, 0);
     sends.forEach((t, s) => d.onSend(s, t * MS));

@@ -67,7 +67,14 @@ export class TcpSender implements TimerOwner, SenderView {
     readonly cc: CongestionOps,
   ) {
     this.tcb = new ControlBlock(flow, spec, node, peer, host, this, cc);
-    this.sample = { acked: 0, dup: false, rtt: -1, echoRtt: -1, roundStart: false, rate: this.tcb.rate?.rs ?? noRate() };
+    this.sample = {
+      acked: 0,
+      dup: false,
+      rtt: -1,
+      echoRtt: -1,
+      roundStart: false,
+      rate: this.tcb.rate?.rs ?? noRate(),
+    };
   }
 
   // --- what the page and the outputs read (SenderView) ---
@@ -347,5 +354,13 @@ export class TcpSender implements TimerOwner, SenderView {
 
 /** The rate sample of a sender that keeps none. */
 function noRate(): RateSample {
-  return { delivered: -1, interval: -1, priorDelivered: 0, ackedSacked: 0, losses: 0, appLimited: false, priorInFlight: 0 };
+  return {
+    delivered: -1,
+    interval: -1,
+    priorDelivered: 0,
+    ackedSacked: 0,
+    losses: 0,
+    appLimited: false,
+    priorInFlight: 0,
+  };
 }

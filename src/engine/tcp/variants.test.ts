@@ -35,8 +35,8 @@ describe('variant descriptors', () => {
   });
 
   it('an unknown name has no descriptor, and createVariant says so', () => {
-    expect(variantDescriptor('bbr')).toBeUndefined();
+    expect(variantDescriptor('dctcp')).toBeUndefined();
     expect(variantDescriptor('toString')).toBeUndefined();
-    expect(() => createVariant('bbr' as never, DEFAULT_TCP)).toThrow(/"bbr" is not available/);
+    expect(() => createVariant('dctcp' as never, DEFAULT_TCP)).toThrow(/"dctcp" is not available/);
   });
 });

@@ -6,6 +6,7 @@
  * its descriptor here (CONTRIBUTING.md).
  */
 import type { TcpParams, Variant } from '../scenario/types';
+import { createBbr } from './cc/bbr';
 import { createCubic } from './cc/cubic';
 import { createReno } from './cc/reno';
 import type { CongestionOps } from './cc/types';
@@ -25,7 +26,7 @@ export interface VariantParts {
 
 /** What a connection's variant may draw on beyond its parameters. */
 export interface VariantEnv {
-  /** uniform in [0, 1), from the flow's own stream of the scenario's seed (a randomised phase) */
+  /** uniform in [0, 1), from the flow's own stream of the scenario's seed (BBR's first gain phase) */
   random(): number;
 }
 
@@ -154,7 +155,14 @@ export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> =
     // Linux runs CUBIC with SACK.
     create: (p) => ({ recovery: createSack(), cc: createCubic(p.cubic) }),
   },
-
+  bbr: {
+    label: 'BBR',
+    lossRule:
+      'BBR does not cut its window for a loss: for one round trip it sends one segment per segment delivered (packet conservation)',
+    tunables: [],
+    // Linux runs BBR with SACK, and paces it (tcp.pacing defaults to on for BBR).
+    create: (p, env) => ({ recovery: createSack(), cc: createBbr(p.initialCwnd, env.random) }),
+  },
 };
 
 /** How each variant is written in the field. */

@@ -30,7 +30,16 @@ export function handState(o: Partial<HandState> = {}): HandState {
 
 /** A rate sample: no measurement, unless told otherwise. */
 export function rateSample(o: Partial<RateSample> = {}): RateSample {
-  return { delivered: -1, interval: -1, priorDelivered: 0, ackedSacked: 0, losses: 0, appLimited: false, priorInFlight: 0, ...o };
+  return {
+    delivered: -1,
+    interval: -1,
+    priorDelivered: 0,
+    ackedSacked: 0,
+    losses: 0,
+    appLimited: false,
+    priorInFlight: 0,
+    ...o,
+  };
 }
 
 /** An ACK sample: one new segment, no RTT sample, unless told otherwise. */
