@@ -67,3 +67,27 @@ describe.each(['bbr-cubic-shallow', 'bbr-cubic-deep'])('%s: BBR v1 against CUBIC
     expect(ours(figs, 'bottleneck', 'utilization')).toBeGreaterThan(0.95);
   });
 });
+
+// CUBIC's slow-start exit. ns-3's HyStart (Linux's older one) leaves slow start at once when its
+// delay test fires, measuring against the connection's min RTT; HyStart++ (RFC 9406), which the
+// engine runs, compares each round with the last and first enters conservative slow start
+// (docs/validation-ns3.md, E4). So the engine's CSS entry is compared with ns-3's exit.
+describe('CUBIC slow start with and without HyStart', () => {
+  const off = runTwinMeans(ns3Case('cubic-hystart-off'));
+  const on = runTwinMeans(ns3Case('cubic-hystart-delay'));
+
+  it('without HyStart, slow start ends with the first loss when ns-3’s does (within 5 ms)', () => {
+    expect(ours(off, 'A', 'ss_exit_by_loss')).toBe(1);
+    expect(Math.abs(ours(off, 'A', 'ss_exit_s') - ns3('cubic-hystart-off', 'A', 'ss_exit_s'))).toBeLessThan(0.005);
+  });
+
+  it('with HyStart++ the RTT rise is found within a round trip (~80 ms then) of ns-3’s delay test', () => {
+    const css = ours(on, 'A', 'css_at_s');
+    expect(Math.abs(css - ns3('cubic-hystart-delay', 'A', 'ss_exit_s')), `CSS at ${css}`).toBeLessThan(0.08);
+    expect(css).toBeLessThan(ours(off, 'A', 'first_loss_s'));
+  });
+
+  it('with HyStart++ far fewer segments are lost than without (ns-3: 46 against 550)', () => {
+    expect(ours(on, 'A', 'retransmissions')).toBeLessThan(ours(off, 'A', 'retransmissions') / 5);
+  });
+});

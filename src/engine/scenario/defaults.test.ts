@@ -86,7 +86,7 @@ describe('defaults', () => {
         maxSackBlocks: 3,
         pacing: false,
         vegas: { alpha: 1, beta: 3, gamma: 1 },
-        cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: true },
+        cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: false },
         westwood: { filterTau: 0.5 },
       },
     });
