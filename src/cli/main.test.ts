@@ -38,8 +38,17 @@ function fakeRunData(extra: object = {}): RunData {
       flow,
       columns: Object.fromEntries(BASE_SERIES_COLUMNS.map((c) => [c, col()])),
     })),
+    queueColumns: [],
     queueSeries: [
-      { link: 'l2', from: 'r1', queue_pkts: col(), queue_bytes: col(), red_avg: Float64Array.of(NaN, NaN) },
+      {
+        link: 'l2',
+        from: 'r1',
+        queue_pkts: col(),
+        queue_bytes: col(),
+        red_avg: Float64Array.of(NaN, NaN),
+        sojourn_ms: col(),
+        extra: {},
+      },
     ],
     summary: [
       {
@@ -93,6 +102,7 @@ function fakeRunData(extra: object = {}): RunData {
         fault_drops: 1,
         utilization: 0.99,
         avg_queue_pkts: 12.5,
+        ecn_marks: 0,
       },
     ],
     events: [

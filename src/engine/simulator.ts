@@ -13,7 +13,7 @@ import type { DescribeContext } from './output/describe';
 import { EventLog, Ev, isStepEvent } from './output/event-log';
 import { EventQueue } from './core/event-queue';
 import { Timers, type Timer, type TimerOwner } from './core/timers';
-import { Sampler } from './output/sampler';
+import { Sampler, type QueueColumnName } from './output/sampler';
 import { rngStream } from './core/rng';
 import { nsToSeconds, secondsToNs } from './core/time';
 import { LinkDir } from './net/link-dir';
@@ -22,7 +22,15 @@ import { PacketKind, PacketPool } from './net/packets';
 import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
 import { DropCause } from './queues/queue';
-import { BASE_SERIES_COLUMNS, INFLATION_COLUMN, PACING_COLUMN, type EventRow, type RunData } from './output/rundata';
+import { queueLabel } from './queues/registry';
+import {
+  BASE_SERIES_COLUMNS,
+  CAPACITY_COLUMN,
+  INFLATION_COLUMN,
+  PACING_COLUMN,
+  type EventRow,
+  type RunData,
+} from './output/rundata';
 import type { FaultSpec, Scenario } from './scenario/types';
 import type { TcpHost } from './tcp/host';
 import { TcpReceiver } from './tcp/receiver';
@@ -54,6 +62,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   readonly flowIds: string[];
   readonly queueIds: { link: string; from: string; to: string }[];
   readonly seriesColumns: string[];
+  /** queues.csv's columns after sojourn_ms (RunData.queueColumns) */
+  readonly queueColumns: string[];
 
   /** time-sequence trace, for the flows switched on with tracePackets() */
   readonly packetTrace: PacketTrace;
@@ -120,8 +130,14 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       }
     });
     this.seriesColumns = [...BASE_SERIES_COLUMNS, ...extra];
+    // The disciplines' control variables follow queues.csv's columns, in first-seen order.
+    const queueExtra: string[] = [];
+    for (const d of this.dirs)
+      for (const c of d.queue.controlColumns ?? []) if (!queueExtra.includes(c)) queueExtra.push(c);
+    if (this.dirs.some((d) => d.capacity !== null)) queueExtra.push(CAPACITY_COLUMN);
+    this.queueColumns = queueExtra;
     const throughputBack = Math.max(1, Math.round(THROUGHPUT_WINDOW_S / s.sampleInterval));
-    this.sampler = new Sampler(this.seriesColumns, s.flows.length, this.dirs.length, throughputBack);
+    this.sampler = new Sampler(this.seriesColumns, s.flows.length, this.dirs.length, throughputBack, this.queueColumns);
 
     for (const f of s.faults) this.faults.install(f, 0);
     s.flows.forEach((f, fi) => {
@@ -223,6 +239,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     if (cause === DropCause.Overflow || cause === DropCause.RedOverflow) extra = dir.queue.length;
     else if (cause === DropCause.RedEarly || cause === DropCause.RedForced) extra = dir.queue.average;
     else if (cause === DropCause.Random) extra = dir.faults.lossRate;
+    else if (cause === DropCause.OverflowBytes) extra = dir.queue.bytes;
+    else if (cause >= DropCause.Codel) extra = dir.queue.lastDetail ?? NaN;
     this.log.add(
       now,
       fi,
@@ -234,6 +252,27 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       dir.index,
       kind + 10 * pool.retx[pkt],
       extra,
+    );
+  }
+
+  marked(pkt: number, dir: LinkDir, now: number): void {
+    const pool = this.pool;
+    const fi = pool.flow[pkt];
+    const snd = this.senders[fi];
+    let seq = pool.seq[pkt];
+    if (snd) seq -= snd.base;
+    this.stats[fi].ceMarks++;
+    const q = dir.queue;
+    this.log.add(
+      now,
+      fi,
+      Ev.EcnMark,
+      seq,
+      snd ? snd.cwnd : NaN,
+      snd ? snd.ssthresh : NaN,
+      dir.index,
+      q.length,
+      Number.isNaN(q.average) ? (q.lastDetail ?? NaN) : q.average,
     );
   }
 
@@ -376,6 +415,11 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     return q ? `${q.from}→${q.to}` : `direction ${dir}`;
   }
 
+  queueName(dir: number): string {
+    const d = this.dirs[dir];
+    return d ? queueLabel(this.scenario.links[d.link].queue.type) : 'the queue';
+  }
+
   linkId(link: number): string {
     return this.scenario.links[link]?.id ?? String(link);
   }
@@ -404,13 +448,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     return this.sampler.flowColumn(flow, column, from, to);
   }
 
-  /** A queue column of samples [from, to): the contract's queues.csv columns, and `drops` (cumulative losses). */
-  queueColumn(
-    queue: number,
-    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
-    from: number,
-    to: number,
-  ): Float64Array {
+  /** A queue column of samples [from, to): queues.csv's columns, and `drops`, `ecn_marks` (cumulative counts). */
+  queueColumn(queue: number, column: QueueColumnName, from: number, to: number): Float64Array {
     return this.sampler.queueColumn(queue, column, from, to);
   }
 

@@ -7,6 +7,7 @@
  */
 import type { FlowStats } from './output/flow-stats';
 import type { EventRow } from './output/rundata';
+import type { QueueColumnName } from './output/sampler';
 import type { Scenario } from './scenario/types';
 
 /** What the queries read of a TCP sender. */
@@ -25,6 +26,8 @@ export interface SenderView {
   readonly retransmissions: number;
   readonly timeouts: number;
   readonly fastRetransmits: number;
+  /** window reductions for an ECN echo */
+  readonly ecnReductions: number;
   /** What the sender is doing, in the field's words (`complete`: the receiver holds the whole file). */
   phase(complete: boolean): string;
 }
@@ -42,6 +45,7 @@ export interface LinkDirView {
   readonly forwarded: number;
   readonly queueDrops: number;
   readonly faultDrops: number;
+  readonly ecnMarks: number;
   /** ns the transmitter has been busy */
   readonly busyNs: number;
   /** ∫ queue length dt up to `now`, packet·ns */
@@ -65,15 +69,11 @@ export interface SimView {
   readonly dirs: readonly LinkDirView[];
   readonly queueIds: readonly { link: string; from: string; to: string }[];
   readonly seriesColumns: readonly string[];
+  readonly queueColumns: readonly string[];
   sampleCount(): number;
   sampleTimes(from: number, to: number): Float64Array;
   flowColumn(flow: number, column: string, from: number, to: number): Float64Array;
-  queueColumn(
-    queue: number,
-    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
-    from: number,
-    to: number,
-  ): Float64Array;
+  queueColumn(queue: number, column: QueueColumnName, from: number, to: number): Float64Array;
   eventCount(): number;
   eventRows(from: number, to: number): EventRow[];
 }

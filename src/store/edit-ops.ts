@@ -60,7 +60,7 @@ export interface ScenarioDoc {
 
 export type NodeKind = 'host' | 'router';
 export type FlowKind = 'tcp' | 'cbr';
-export type QueueType = 'droptail' | 'red';
+export type QueueType = 'droptail' | 'red' | 'codel' | 'fqcodel' | 'pie';
 
 /** A patch: a field set to `undefined` is removed (the loader then fills its default). */
 export type Patch = Record<string, unknown>;
@@ -70,9 +70,17 @@ export type Patch = Record<string, unknown>;
  * loader accepted, so the lists are there; anything else is an empty scenario.
  */
 export function asDoc(input: unknown): ScenarioDoc {
-  const o = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  const o = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<
+    string,
+    unknown
+  >;
   const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-  const doc: ScenarioDoc = { ...o, nodes: list<NodeDoc>(o.nodes), links: list<LinkDoc>(o.links), flows: list<FlowDoc>(o.flows) };
+  const doc: ScenarioDoc = {
+    ...o,
+    nodes: list<NodeDoc>(o.nodes),
+    links: list<LinkDoc>(o.links),
+    flows: list<FlowDoc>(o.flows),
+  };
   if (o.faults !== undefined) doc.faults = list<FaultDoc>(o.faults);
   return doc;
 }
@@ -130,8 +138,15 @@ export function setDuration(doc: ScenarioDoc, value: unknown): ScenarioDoc {
 
 // ------------------------------------------------------------------ nodes
 
-export function addNode(doc: ScenarioDoc, kind: NodeKind, at: { x: number; y: number }): { doc: ScenarioDoc; id: string } {
-  const id = uniqueId(kind === 'host' ? 'h' : 'r', doc.nodes.map((n) => n.id));
+export function addNode(
+  doc: ScenarioDoc,
+  kind: NodeKind,
+  at: { x: number; y: number },
+): { doc: ScenarioDoc; id: string } {
+  const id = uniqueId(
+    kind === 'host' ? 'h' : 'r',
+    doc.nodes.map((n) => n.id),
+  );
   const node: NodeDoc = { id, kind, x: Math.round(at.x), y: Math.round(at.y) };
   return { doc: { ...doc, nodes: [...doc.nodes, node] }, id };
 }
@@ -168,8 +183,12 @@ export function renameNode(doc: ScenarioDoc, id: string, next: string): Scenario
   return {
     ...doc,
     nodes: replaceAt(doc.nodes, i, { ...doc.nodes[i], id: next }),
-    links: doc.links.map((l) => (l.a === id || l.b === id ? { ...l, a: swap(l.a) as string, b: swap(l.b) as string } : l)),
-    flows: doc.flows.map((f) => (f.from === id || f.to === id ? { ...f, from: swap(f.from) as string, to: swap(f.to) as string } : f)),
+    links: doc.links.map((l) =>
+      l.a === id || l.b === id ? { ...l, a: swap(l.a) as string, b: swap(l.b) as string } : l,
+    ),
+    flows: doc.flows.map((f) =>
+      f.from === id || f.to === id ? { ...f, from: swap(f.from) as string, to: swap(f.to) as string } : f,
+    ),
     ...(doc.faults ? { faults: doc.faults.map((f) => (f.from === id ? { ...f, from: next } : f)) } : {}),
   };
 }
@@ -179,8 +198,18 @@ export function renameNode(doc: ScenarioDoc, id: string, next: string): Scenario
 export const NEW_LINK = { bandwidth: '10Mbps', delay: '10ms', queue: { type: 'droptail', limit: 50 } } as const;
 
 export function addLink(doc: ScenarioDoc, a: string, b: string): { doc: ScenarioDoc; id: string } {
-  const id = uniqueId('l', doc.links.map((l) => l.id));
-  const link: LinkDoc = { id, a, b, bandwidth: NEW_LINK.bandwidth, delay: NEW_LINK.delay, queue: { ...NEW_LINK.queue } };
+  const id = uniqueId(
+    'l',
+    doc.links.map((l) => l.id),
+  );
+  const link: LinkDoc = {
+    id,
+    a,
+    b,
+    bandwidth: NEW_LINK.bandwidth,
+    delay: NEW_LINK.delay,
+    queue: { ...NEW_LINK.queue },
+  };
   return { doc: { ...doc, links: [...doc.links, link] }, id };
 }
 
@@ -204,7 +233,7 @@ export function setQueueType(doc: ScenarioDoc, id: string, type: QueueType): Sce
   const link = doc.links[i];
   const limit = link.queue?.limit ?? 50;
   let queue: QueueDoc;
-  if (type === 'droptail') queue = { type, limit };
+  if (type !== 'red') queue = { type, limit };
   else {
     const n = typeof limit === 'number' && Number.isFinite(limit) ? limit : 50;
     const maxThresh = Math.min(15, n);
@@ -217,7 +246,10 @@ export function setQueueType(doc: ScenarioDoc, id: string, type: QueueType): Sce
 // ------------------------------------------------------------------ flows
 
 export function addFlow(doc: ScenarioDoc, kind: FlowKind, from: string, to: string): { doc: ScenarioDoc; id: string } {
-  const id = uniqueId(kind, doc.flows.map((f) => f.id));
+  const id = uniqueId(
+    kind,
+    doc.flows.map((f) => f.id),
+  );
   const flow: FlowDoc =
     kind === 'tcp'
       ? { id, kind, variant: 'reno', from, to, start: 0, stop: null, bytes: null, packetSize: 1000 }
@@ -235,7 +267,12 @@ export function updateFlow(doc: ScenarioDoc, id: string, patch: Patch): Scenario
  * `undefined` removes it, and an object left empty goes too, so the file
  * holds only what differs from the defaults.
  */
-export function setTcpParam(doc: ScenarioDoc, id: string, path: readonly [string] | readonly [string, string], value: unknown): ScenarioDoc {
+export function setTcpParam(
+  doc: ScenarioDoc,
+  id: string,
+  path: readonly [string] | readonly [string, string],
+  value: unknown,
+): ScenarioDoc {
   const i = mustFind(doc.flows, id, 'flow');
   const flow = doc.flows[i];
   const tcp: Record<string, unknown> = { ...(flow.tcp ?? {}) };
@@ -244,7 +281,8 @@ export function setTcpParam(doc: ScenarioDoc, id: string, path: readonly [string
     else tcp[path[0]] = value;
   } else {
     const [group, key] = path;
-    const inner = typeof tcp[group] === 'object' && tcp[group] !== null ? { ...(tcp[group] as Record<string, unknown>) } : {};
+    const inner =
+      typeof tcp[group] === 'object' && tcp[group] !== null ? { ...(tcp[group] as Record<string, unknown>) } : {};
     if (value === undefined) delete inner[key];
     else inner[key] = value;
     if (Object.keys(inner).length) tcp[group] = inner;

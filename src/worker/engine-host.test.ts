@@ -150,6 +150,7 @@ class FakeEngine implements EngineLike {
       times: this.sampleTimes(0, this.samples.length),
       seriesColumns: this.seriesColumns,
       flowSeries: [],
+      queueColumns: [],
       queueSeries: [],
       summary: [],
       links: [],

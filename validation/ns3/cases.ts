@@ -149,6 +149,9 @@ function aqmQueue(q: Aqm, ecn: boolean): Json {
   }
 }
 
+/** The queues the engine runs (the AQM twins it loads). */
+const ENGINE_QUEUES: readonly Aqm[] = ['droptail', 'codel', 'fqcodel', 'pie'];
+
 const AQM_NAMES: Record<Aqm, string> = { droptail: 'DropTail', codel: 'CoDel', fqcodel: 'FQ-CoDel', pie: 'PIE' };
 
 function aqm(q: Aqm, ecn: boolean): Ns3Case {
@@ -194,7 +197,7 @@ function aqm(q: Aqm, ecn: boolean): Ns3Case {
     },
     runs: 5,
     jitter,
-    loadsToday: q === 'droptail' && !ecn,
+    loadsToday: ENGINE_QUEUES.includes(q),
     scenario: twin({
       name: `ns-3 AQM: ${AQM_NAMES[q]}${ecn ? ' with ECN' : ''}, four Reno/SACK flows and a ping`,
       description:

@@ -6,8 +6,13 @@
  *    the window (ns-3: bytes reaching the receiving application);
  *  - at the bottleneck's forward direction (r1 → r2): time-averaged packets
  *    waiting (not the one on the wire), bytes sent over capacity, drops;
- *  - a flow's retransmissions, timeouts and fast recoveries inside the
- *    window, and its cwnd averaged over the samples taken in the window.
+ *  - there too: the mean sojourn of the packets leaving the queue in the
+ *    window (arrival to start of transmission: ns-3's mean_wait_ms; its
+ *    mean_sojourn_ms stops at the queue disc), and the CE marks;
+ *  - a flow's retransmissions, timeouts, fast recoveries, ECN reductions,
+ *    drops and CE marks inside the window, its cwnd averaged over the
+ *    samples taken in the window, and a flow's mean one-way delay (the
+ *    probe's delay_mean_ms: from creation at the source to delivery).
  *  - a flow's share of the TCP goodput; BBR's first DRAIN and PROBE_BW and
  *    every PROBE_RTT (`drain_at_s`, `probe_bw_at_s`, `probe_rtt_<k>_s`, over
  *    the whole run as ns-3's are); CUBIC's slow-start exit (`ss_exit_s`, the
@@ -52,8 +57,14 @@ export function runTwin(c: Ns3Case, seed: number): Figures {
       busyNs: dir.busyNs,
       qArea: dir.qArea,
       drops: dir.queueDrops,
+      marks: dir.ecnMarks,
+      sojournNs: dir.sojournNs,
+      departures: dir.departures,
       flows: s.flows.map((_, fi) => ({
         bytes: sim.stats[fi].bytes,
+        drops: sim.stats[fi].drops,
+        ceMarks: sim.stats[fi].ceMarks,
+        ecnReductions: sim.senders[fi]?.ecnReductions ?? 0,
         retransmissions: sim.senders[fi]?.retransmissions ?? 0,
         timeouts: sim.senders[fi]?.timeouts ?? 0,
         fastRetransmits: sim.senders[fi]?.fastRetransmits ?? 0,
@@ -72,7 +83,12 @@ export function runTwin(c: Ns3Case, seed: number): Figures {
   s.flows.forEach((f, fi) => {
     const goodput = ((b.flows[fi].bytes - a.flows[fi].bytes) * 8) / span / 1000;
     put(out, f.id, 'goodput_kbps', goodput);
+    put(out, f.id, 'drops', b.flows[fi].drops - a.flows[fi].drops);
+    put(out, f.id, 'ce_marks', b.flows[fi].ceMarks - a.flows[fi].ceMarks);
+    const st = sim.stats[fi];
+    if (st.measPackets > 0) put(out, f.id, 'delay_mean_ms', st.latencySumNs / st.measPackets / 1e6);
     if (f.kind !== 'tcp') return;
+    put(out, f.id, 'ecn_reductions', b.flows[fi].ecnReductions - a.flows[fi].ecnReductions);
     total += goodput;
     put(out, f.id, 'retransmissions', b.flows[fi].retransmissions - a.flows[fi].retransmissions);
     put(out, f.id, 'timeouts', b.flows[fi].timeouts - a.flows[fi].timeouts);
@@ -101,6 +117,9 @@ export function runTwin(c: Ns3Case, seed: number): Figures {
   put(out, 'bottleneck', 'utilization', (b.busyNs - a.busyNs) / 1e9 / span);
   put(out, 'bottleneck', 'mean_queue_pkts', (b.qArea - a.qArea) / 1e9 / span);
   put(out, 'bottleneck', 'drops', b.drops - a.drops);
+  put(out, 'bottleneck', 'ce_marks', b.marks - a.marks);
+  const left = b.departures - a.departures;
+  put(out, 'bottleneck', 'mean_sojourn_ms', left > 0 ? (b.sojournNs - a.sojournNs) / left / 1e6 : NaN);
   return out;
 }
 

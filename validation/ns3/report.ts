@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALIBRATION_METRICS, describeTolerance } from './calibration';
+import { AQM_METRICS } from './aqm';
 import { NS3_CASES, ns3Case, type Ns3Case } from './cases';
 import { runTwinMeans, type Figures } from './ours';
 import { ns3Events, ns3Figure, type Spread } from './reference';
@@ -68,6 +69,36 @@ function calibrationTable(ours: Map<string, Figures>): string {
           c.id,
           label,
           ms(c.id, scope, m.metric, m.digits),
+          fmt(o, m.digits),
+          diff,
+          describeTolerance(m.tolerance),
+        ]);
+      }
+    }
+  }
+  return table(
+    ['case', 'figure', 'ns-3.44 (mean ± sd, 5 runs)', 'engine (seeds 1–5)', 'engine − ns-3', 'test tolerance'],
+    rows,
+  );
+}
+
+/** The engine against ns-3 on the AQM twins, at issue 15's tolerances (validation/ns3/aqm.ts). */
+function aqmEngineTable(ours: Map<string, Figures>): string {
+  const rows: string[][] = [];
+  for (const c of NS3_CASES.filter((x) => x.family === 'aqm' && x.loadsToday && !x.id.includes('droptail'))) {
+    const ecn = c.id.endsWith('-ecn');
+    for (const m of AQM_METRICS.filter((x) => x.only === undefined || x.only === (ecn ? 'ecn' : 'plain'))) {
+      for (const scope of m.scope === '*' ? flowsOf(c).map((f) => f.id) : [m.scope]) {
+        const metric = m.ns3Metric ?? m.metric;
+        const n = maybe(c.id, scope, metric);
+        const o = ours.get(c.id)?.get(scope)?.get(m.metric);
+        if (!n || o === undefined) continue;
+        const diff =
+          n.mean === 0 ? (o === 0 ? '0' : '—') : `${o >= n.mean ? '+' : ''}${fmt((100 * (o - n.mean)) / n.mean, 1)} %`;
+        rows.push([
+          c.id,
+          m.scope === '*' ? `flow ${scope} ${m.label}` : m.label,
+          ms(c.id, scope, metric, m.digits),
           fmt(o, m.digits),
           diff,
           describeTolerance(m.tolerance),
@@ -260,6 +291,9 @@ export function ns3Tables(opts: { engine?: boolean } = {}): Record<string, strin
     const ours = new Map<string, Figures>();
     for (const c of NS3_CASES.filter((x) => x.family === 'calibration')) ours.set(c.id, runTwinMeans(ns3Case(c.id)));
     tables.calibration = calibrationTable(ours);
+    for (const c of NS3_CASES.filter((x) => x.family === 'aqm' && x.loadsToday))
+      ours.set(c.id, runTwinMeans(ns3Case(c.id)));
+    tables['aqm-engine'] = aqmEngineTable(ours);
   }
   return tables;
 }

@@ -8,7 +8,9 @@
  * event in the event list. That keeps the event list as small as the number of
  * links and timers rather than the number of packets in flight.
  */
+import { txTimeNs } from '../core/time';
 import type { PacketQueue } from '../queues/queue';
+import type { Capacity } from './capacity';
 import { FaultFilter } from './fault-filter';
 
 export class Wire {
@@ -86,7 +88,16 @@ export class LinkDir {
   forwarded = 0;
   queueDrops = 0;
   faultDrops = 0;
+  /** packets the queue marked CE instead of dropping (links.csv ecn_marks) */
+  ecnMarks = 0;
+  /** Σ time packets waited in the queue, from arrival to the start of their transmission, ns; and how many left */
+  sojournNs = 0;
+  departures = 0;
   busyNs = 0;
+  /** a changing capacity (links[].schedule, trace), or null: `bandwidth` always */
+  capacity: Capacity | null = null;
+  /** the time of the last capacity sample, ns (queues.csv capacity_kbps) */
+  capacitySampledAt = 0;
   /** ∫ queue length dt, packet·ns, up to qChangedAt */
   qArea = 0;
   qChangedAt = 0;
@@ -100,6 +111,18 @@ export class LinkDir {
     readonly delayNs: number,
     readonly queue: PacketQueue,
   ) {}
+
+  /** When a packet of `bytes` starting its serialization at `now` (ns) is sent. */
+  txEnd(now: number, bytes: number): number {
+    return this.capacity === null ? now + txTimeNs(bytes, this.bandwidth) : this.capacity.finish(now, bytes);
+  }
+
+  /** The capacity in kb/s at `now`, or over the time since the last call when a trace drives it. */
+  sampleCapacity(now: number): number {
+    const from = this.capacitySampledAt;
+    this.capacitySampledAt = now;
+    return this.capacity === null ? this.bandwidth / 1000 : this.capacity.kbps(from, now);
+  }
 
   /** The link carries nothing (linkDown). */
   get down(): boolean {

@@ -16,6 +16,8 @@ import { GrowableF64, GrowableI32 } from '../core/growable';
 export const LINK_ENQUEUE = 0;
 export const LINK_TRANSMIT = 1;
 export const LINK_DROP = 2;
+/** Or-ed into the row's code: the packet carries CE (a queue marked it, here or upstream). */
+export const LINK_CE = 32;
 
 export class LinkTrace {
   /** seconds */
@@ -27,7 +29,7 @@ export class LinkTrace {
   readonly flow = new GrowableI32(1024);
   /** the packet's sequence number as the pool holds it (TCP data: counting the SYN) */
   readonly seq = new GrowableI32(1024);
-  /** LINK_* | packet kind << 2 | retransmission << 4 | drop cause << 8 */
+  /** LINK_* | packet kind << 2 | retransmission << 4 | LINK_CE | drop cause << 8 */
   readonly code = new GrowableI32(1024);
   /** transmit: arrival time at the far end, seconds; otherwise NaN */
   readonly until = new GrowableF64(1024);

@@ -5,11 +5,11 @@
  * static route.
  */
 import { EventQueue } from '../core/event-queue';
-import { nsToSeconds, txTimeNs } from '../core/time';
-import { DropCause } from '../queues/queue';
+import { nsToSeconds } from '../core/time';
+import { DropCause, type QueueEnv } from '../queues/queue';
 import type { LinkDir } from './link-dir';
-import { LINK_DROP, LINK_ENQUEUE, LINK_TRANSMIT, type LinkTrace } from './link-trace';
-import type { PacketPool } from './packets';
+import { LINK_CE, LINK_DROP, LINK_ENQUEUE, LINK_TRANSMIT, type LinkTrace } from './link-trace';
+import { Ecn, PacketKind, type PacketPool } from './packets';
 import { SimEvent } from '../sim-events';
 
 export interface NetHost {
@@ -17,11 +17,49 @@ export interface NetHost {
   deliver(pkt: number, node: number, now: number): void;
   /** A packet was lost; the pool entry is freed by the network right after. */
   dropped(pkt: number, dir: LinkDir, cause: DropCause, now: number): void;
+  /** A queue set CE on a packet instead of dropping it (RFC 3168 §5). */
+  marked(pkt: number, dir: LinkDir, now: number): void;
+}
+
+/**
+ * What a link direction's queue may ask of the network about a packet
+ * (queues/queue.ts QueueEnv): one object per direction, told the time
+ * before each call into the queue, so nothing is allocated per packet.
+ */
+class DirQueueEnv implements QueueEnv {
+  /** simulated ns of the call in progress */
+  now = 0;
+  constructor(
+    private readonly net: Network,
+    private readonly dir: LinkDir,
+  ) {}
+
+  ect(pkt: number): boolean {
+    const e = this.net.pool.ecn[pkt];
+    return e === Ecn.Ect0 || e === Ecn.Ect1;
+  }
+
+  markCe(pkt: number): void {
+    this.net.pool.ecn[pkt] = Ecn.Ce;
+    this.dir.ecnMarks++;
+    this.net.host.marked(pkt, this.dir, this.now);
+  }
+
+  dropQueued(pkt: number, cause: DropCause): void {
+    this.net.dropFromQueue(pkt, this.dir, cause, this.now);
+  }
+
+  flowKey(pkt: number): number {
+    const pool = this.net.pool;
+    return pool.flow[pkt] * 2 + (pool.kind[pkt] === PacketKind.Ack ? 1 : 0);
+  }
 }
 
 export class Network {
   /** Every packet's passage through the link directions, when switched on (link-trace.ts). */
   linkTrace: LinkTrace | null = null;
+  /** each direction's QueueEnv, by direction index */
+  private readonly envs: DirQueueEnv[];
 
   constructor(
     readonly pool: PacketPool,
@@ -30,8 +68,10 @@ export class Network {
     readonly next: Int32Array,
     readonly nodeCount: number,
     private readonly events: EventQueue,
-    private readonly host: NetHost,
-  ) {}
+    readonly host: NetHost,
+  ) {
+    this.envs = dirs.map((d) => new DirQueueEnv(this, d));
+  }
 
   /** Hand a packet to `node` (it was just created there, or just arrived there). */
   atNode(pkt: number, node: number, now: number): void {
@@ -55,20 +95,25 @@ export class Network {
     const idle = dir.queue.length === 0 && now >= dir.busyUntil;
     const idleSince = idle ? nsToSeconds(dir.busyUntil) : -1;
     dir.touchQueue(now);
-    const cause = dir.queue.enqueue(pkt, this.pool.size[pkt], nsToSeconds(now), idleSince);
-    if (cause !== DropCause.None) {
-      dir.queueDrops++;
-      if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_DROP, cause, now, NaN);
-      this.host.dropped(pkt, dir, cause, now);
-      this.pool.free(pkt);
-      return;
-    }
+    const env = this.envs[dir.index];
+    env.now = now;
+    this.pool.queuedAt[pkt] = now;
+    const cause = dir.queue.enqueue(pkt, this.pool.size[pkt], nsToSeconds(now), idleSince, env);
+    if (cause !== DropCause.None) return this.dropFromQueue(pkt, dir, cause, now);
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
     if (now >= dir.busyUntil) this.transmitNext(dir, now);
     else if (dir.txDoneAt < 0) {
       dir.txDoneAt = dir.busyUntil;
       this.events.scheduleAs(dir.busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
     }
+  }
+
+  /** Lose a packet to the queue discipline: refused on arrival, or taken out of the queue (CoDel, FQ-CoDel). */
+  dropFromQueue(pkt: number, dir: LinkDir, cause: DropCause, now: number): void {
+    dir.queueDrops++;
+    if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_DROP, cause, now, NaN);
+    this.host.dropped(pkt, dir, cause, now);
+    this.pool.free(pkt);
   }
 
   /** Lose a packet to a fault (not to the queue). */
@@ -87,11 +132,14 @@ export class Network {
    */
   private transmitNext(dir: LinkDir, now: number): void {
     dir.touchQueue(now);
-    const pkt = dir.queue.dequeue();
+    const env = this.envs[dir.index];
+    env.now = now;
+    const pkt = dir.queue.dequeue(nsToSeconds(now), env);
     if (pkt < 0) return;
-    const tx = txTimeNs(this.pool.size[pkt], dir.bandwidth);
-    dir.busyUntil = now + tx;
-    dir.busyNs += tx;
+    dir.sojournNs += now - this.pool.queuedAt[pkt];
+    dir.departures++;
+    dir.busyUntil = dir.txEnd(now, this.pool.size[pkt]);
+    dir.busyNs += dir.busyUntil - now;
     const arrive = dir.busyUntil + dir.delayNs;
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_TRANSMIT, 0, now, arrive);
     const arriveSeq = this.events.reserve();
@@ -136,7 +184,7 @@ export class Network {
       pkt,
       pool.flow[pkt],
       pool.seq[pkt],
-      what,
+      what | (pool.ecn[pkt] === Ecn.Ce ? LINK_CE : 0),
       pool.kind[pkt],
       pool.retx[pkt],
       cause,

@@ -14,6 +14,29 @@ export const enum PacketKind {
 /** SACK blocks carried per ACK at most (RFC 2018 fits 4 in the option space). */
 export const MAX_SACK_BLOCKS = 4;
 
+/**
+ * The ECN field of the IP header (RFC 3168 §5): two bits, one of four
+ * codepoints. Not-ECT is what every packet carries unless its sender
+ * negotiated ECN; a queue that would drop an ECT packet may set CE instead.
+ */
+export const enum Ecn {
+  NotEct = 0,
+  /** ECT(1) (RFC 3168; L4S uses it, RFC 9331) */
+  Ect1 = 1,
+  /** ECT(0): what an RFC 3168 sender sets */
+  Ect0 = 2,
+  /** Congestion Experienced, set by a queue */
+  Ce = 3,
+}
+
+/** TCP header flags the engine models beyond its sequence numbers (RFC 3168 §6.1). */
+export const enum TcpFlag {
+  /** ECN-Echo: the receiver saw CE (on a SYN: the sender offers ECN; on the SYN's ACK: accepted) */
+  Ece = 1,
+  /** Congestion Window Reduced: the sender has reduced its window (on a SYN, with ECE: ECN offered) */
+  Cwr = 2,
+}
+
 export class PacketPool {
   kind: Uint8Array;
   flow: Int32Array;
@@ -33,6 +56,12 @@ export class PacketPool {
   nsack: Uint8Array;
   /** SACK blocks: [left, right] inclusive sequence numbers, MAX_SACK_BLOCKS pairs per packet */
   sack: Int32Array;
+  /** the IP header's ECN codepoint (Ecn); Not-ECT unless the sender sets it */
+  ecn: Uint8Array;
+  /** TCP flags (TcpFlag bits): ECE, CWR */
+  tcpFlags: Uint8Array;
+  /** simulated ns the packet joined the queue of the link direction it is in (for its sojourn time) */
+  queuedAt: Float64Array;
   private freeList: Int32Array;
   private freeCount = 0;
   private used = 0;
@@ -53,15 +82,25 @@ export class PacketPool {
     this.retx = new Uint8Array(capacity);
     this.nsack = new Uint8Array(capacity);
     this.sack = new Int32Array(capacity * MAX_SACK_BLOCKS * 2);
+    this.ecn = new Uint8Array(capacity);
+    this.tcpFlags = new Uint8Array(capacity);
+    this.queuedAt = new Float64Array(capacity);
     this.freeList = new Int32Array(capacity);
   }
 
+  /** A fresh packet id; its ECN codepoint and TCP flags start clear (the other fields are the creator's to set). */
   alloc(): number {
     this.live++;
     this.allocated++;
-    if (this.freeCount > 0) return this.freeList[--this.freeCount];
-    if (this.used === this.kind.length) this.grow();
-    return this.used++;
+    let id: number;
+    if (this.freeCount > 0) id = this.freeList[--this.freeCount];
+    else {
+      if (this.used === this.kind.length) this.grow();
+      id = this.used++;
+    }
+    this.ecn[id] = 0;
+    this.tcpFlags[id] = 0;
+    return id;
   }
 
   free(id: number): void {
@@ -83,6 +122,9 @@ export class PacketPool {
     this.retx = growU8(this.retx, n);
     this.nsack = growU8(this.nsack, n);
     this.sack = growI32(this.sack, n * MAX_SACK_BLOCKS * 2);
+    this.ecn = growU8(this.ecn, n);
+    this.tcpFlags = growU8(this.tcpFlags, n);
+    this.queuedAt = growF64(this.queuedAt, n);
     this.freeList = growI32(this.freeList, n);
   }
 }

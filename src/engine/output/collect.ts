@@ -57,6 +57,7 @@ export function collectRunData(sim: SimView): RunData {
       fault_drops: d.faultDrops,
       utilization: elapsedNs > 0 ? Math.min(1, Math.min(d.busyNs, elapsedNs) / elapsedNs) : 0,
       avg_queue_pkts: elapsedNs > 0 ? d.queueArea(elapsedNs) / elapsedNs : 0,
+      ecn_marks: d.ecnMarks,
     };
   });
 
@@ -69,13 +70,20 @@ export function collectRunData(sim: SimView): RunData {
       for (const c of sim.seriesColumns) columns[c] = sim.flowColumn(fi, c, 0, n);
       return { flow: f.id, columns };
     }),
-    queueSeries: sim.queueIds.map((q, i) => ({
-      link: q.link,
-      from: q.from,
-      queue_pkts: sim.queueColumn(i, 'queue_pkts', 0, n),
-      queue_bytes: sim.queueColumn(i, 'queue_bytes', 0, n),
-      red_avg: sim.queueColumn(i, 'red_avg', 0, n),
-    })),
+    queueColumns: [...sim.queueColumns],
+    queueSeries: sim.queueIds.map((q, i) => {
+      const extra: Record<string, Float64Array> = {};
+      for (const c of sim.queueColumns) extra[c] = sim.queueColumn(i, c, 0, n);
+      return {
+        link: q.link,
+        from: q.from,
+        queue_pkts: sim.queueColumn(i, 'queue_pkts', 0, n),
+        queue_bytes: sim.queueColumn(i, 'queue_bytes', 0, n),
+        red_avg: sim.queueColumn(i, 'red_avg', 0, n),
+        sojourn_ms: sim.queueColumn(i, 'sojourn_ms', 0, n),
+        extra,
+      };
+    }),
     summary,
     links,
     events: sim.eventRows(0, sim.eventCount()),

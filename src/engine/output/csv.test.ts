@@ -32,6 +32,7 @@ function emptyRun(): RunData {
     times: new Float64Array(0),
     seriesColumns: [...BASE_SERIES_COLUMNS],
     flowSeries: [],
+    queueColumns: [],
     queueSeries: [],
     summary: [],
     links: [],
@@ -63,6 +64,8 @@ function syntheticRun(flows: number, samples: number, dt: number): RunData {
       queue_pkts: q,
       queue_bytes: q.map((x) => x * 1040),
       red_avg: q.map((x) => x / 3),
+      sojourn_ms: q.map((x) => x * 0.8),
+      extra: {},
     });
   }
   return {
@@ -138,9 +141,9 @@ describe('headers', () => {
       'flow,kind,variant,from,to,throughput_kbps,packets_sent,packets_delivered,retransmissions,timeouts,fast_retransmits,drops,drop_rate,avg_latency_ms,avg_cwnd,avg_ssthresh,completion_s,ack_drops\n',
     );
     expect(files['timeseries.csv']).toBe('time_s,flow,cwnd,ssthresh,srtt_ms,rto_s,inflight,throughput_kbps\n');
-    expect(files['queues.csv']).toBe('time_s,link,from,queue_pkts,queue_bytes,red_avg\n');
+    expect(files['queues.csv']).toBe('time_s,link,from,queue_pkts,queue_bytes,red_avg,sojourn_ms\n');
     expect(files['links.csv']).toBe(
-      'link,from,to,packets_forwarded,queue_drops,fault_drops,utilization,avg_queue_pkts\n',
+      'link,from,to,packets_forwarded,queue_drops,fault_drops,utilization,avg_queue_pkts,ecn_marks\n',
     );
     expect(files['events.csv']).toBe('time_s,flow,event,seq,cwnd,ssthresh,detail\n');
     expect(Object.keys(files).sort()).toEqual([
@@ -178,10 +181,11 @@ describe('rows', () => {
           fault_drops: 0,
           utilization: 0.987654321,
           avg_queue_pkts: 3.14159,
+          ecn_marks: 4,
         },
       ],
     });
-    expect(lines(out)[1]).toBe('l1,r1,client,10,1,0,0.987654,3.1416');
+    expect(lines(out)[1]).toBe('l1,r1,client,10,1,0,0.987654,3.1416,4');
   });
 
   it('timeseries is sample-major with NaN and missing columns as empty cells', () => {
@@ -215,14 +219,20 @@ describe('rows', () => {
       queue_pkts: Float64Array.of(base, base + 1),
       queue_bytes: Float64Array.of(base * 1040, (base + 1) * 1040),
       red_avg: Float64Array.of(NaN, 0.123456),
+      sojourn_ms: Float64Array.of(NaN, base + 0.12345),
+      extra: { codel_count: Float64Array.of(base, 2) },
     });
-    const out = queuesCsv({ times: Float64Array.of(0.5, 1), queueSeries: [q('l1', 0), q('l2', 5)] });
+    const out = queuesCsv({
+      times: Float64Array.of(0.5, 1),
+      queueSeries: [q('l1', 0), { ...q('l2', 5), extra: {} }],
+      queueColumns: ['codel_count'],
+    });
     expect(lines(out)).toEqual([
-      'time_s,link,from,queue_pkts,queue_bytes,red_avg',
-      '0.5,l1,r1,0,0,',
-      '0.5,l2,r1,5,5200,',
-      '1,l1,r1,1,1040,0.1235',
-      '1,l2,r1,6,6240,0.1235',
+      'time_s,link,from,queue_pkts,queue_bytes,red_avg,sojourn_ms,codel_count',
+      '0.5,l1,r1,0,0,,,0',
+      '0.5,l2,r1,5,5200,,,',
+      '1,l1,r1,1,1040,0.1235,0.123,2',
+      '1,l2,r1,6,6240,0.1235,5.123,',
       '',
     ]);
   });
@@ -266,6 +276,7 @@ describe('formula injection', () => {
           fault_drops: 0,
           utilization: 0,
           avg_queue_pkts: 0,
+          ecn_marks: 0,
         },
       ],
       events: [

@@ -16,7 +16,7 @@
  */
 import { csvFormatRows } from 'd3-dsv';
 import type { EventRow, FlowSummaryRow, LinkSummaryRow, QueueSeries, RunData } from './rundata';
-import { SUMMARY_NUMBER_COLUMNS, SUMMARY_TEXT_COLUMNS } from './rundata';
+import { SOJOURN_COLUMN, SUMMARY_NUMBER_COLUMNS, SUMMARY_TEXT_COLUMNS } from './rundata';
 
 export type CsvFileName = 'summary.csv' | 'timeseries.csv' | 'queues.csv' | 'links.csv' | 'events.csv';
 
@@ -222,23 +222,42 @@ export function timeseriesCsv(data: Pick<RunData, 'times' | 'seriesColumns' | 'f
 
 // ----------------------------------------------------------------- queues.csv
 
-export const QUEUES_COLUMNS = ['time_s', 'link', 'from', 'queue_pkts', 'queue_bytes', 'red_avg'] as const;
+/** queues.csv's columns: the contract's, then sojourn_ms; RunData.queueColumns follow. */
+export const QUEUES_COLUMNS = [
+  'time_s',
+  'link',
+  'from',
+  'queue_pkts',
+  'queue_bytes',
+  'red_avg',
+  SOJOURN_COLUMN,
+] as const;
+
+/** Decimal places of an extra queues.csv column, by its unit suffix (counts and probabilities keep 6). */
+function queueColumnDecimals(name: string): number {
+  if (name.endsWith('_ms')) return DECIMALS.ms;
+  if (name.endsWith('_kbps')) return DECIMALS.kbps;
+  return 6;
+}
 
 /** One row per sample time per link direction, sample-major; joined as in timeseriesCsv. */
-export function queuesCsv(data: Pick<RunData, 'times' | 'queueSeries'>): string {
+export function queuesCsv(data: Pick<RunData, 'times' | 'queueSeries' | 'queueColumns'>): string {
+  const extra = data.queueColumns;
+  const decimals = extra.map(queueColumnDecimals);
   const queues = data.queueSeries.map((q: QueueSeries) => ({
     link: csvCell(q.link),
     from: csvCell(q.from),
     q,
+    cols: extra.map((c) => q.extra[c]),
   }));
   const n = data.times.length;
   const lines: string[] = new Array(1 + n * queues.length);
-  lines[0] = csvFormatRows([QUEUES_COLUMNS.slice()]);
-  const row: string[] = new Array(QUEUES_COLUMNS.length);
+  lines[0] = csvFormatRows([[...QUEUES_COLUMNS, ...extra]]);
+  const row: string[] = new Array(QUEUES_COLUMNS.length + extra.length);
   let k = 1;
   for (let i = 0; i < n; i++) {
     row[0] = formatNumber(data.times[i], DECIMALS.time);
-    for (const { link, from, q } of queues) {
+    for (const { link, from, q, cols } of queues) {
       row[1] = link;
       row[2] = from;
       // Sampled queue lengths are integers, but keep 4 places in case a
@@ -246,6 +265,11 @@ export function queuesCsv(data: Pick<RunData, 'times' | 'queueSeries'>): string 
       row[3] = formatNumber(q.queue_pkts[i], DECIMALS.window);
       row[4] = formatNumber(q.queue_bytes[i], DECIMALS.window);
       row[5] = formatNumber(q.red_avg[i], DECIMALS.window);
+      row[6] = formatNumber(q.sojourn_ms[i], DECIMALS.ms);
+      for (let c = 0; c < cols.length; c++) {
+        const arr = cols[c];
+        row[7 + c] = arr === undefined || i >= arr.length ? '' : formatNumber(arr[i], decimals[c]);
+      }
       lines[k++] = row.join(',');
     }
   }
@@ -263,6 +287,7 @@ export const LINKS_COLUMNS = [
   'fault_drops',
   'utilization',
   'avg_queue_pkts',
+  'ecn_marks',
 ] as const;
 
 export function linksCsv(data: Pick<RunData, 'links'>): string {
@@ -281,6 +306,7 @@ function linkRow(r: LinkSummaryRow): string[] {
     formatNumber(r.fault_drops, DECIMALS.count),
     formatNumber(r.utilization, DECIMALS.ratio),
     formatNumber(r.avg_queue_pkts, DECIMALS.window),
+    formatNumber(r.ecn_marks, DECIMALS.count),
   ];
 }
 

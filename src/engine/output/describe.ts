@@ -13,6 +13,8 @@ export interface DescribeContext {
   variantOf(flow: number): string;
   /** label of a link direction, e.g. "r1→client" */
   dirLabel(dir: number): string;
+  /** the queue discipline of a link direction, as people write it ("RED", "CoDel") */
+  queueName(dir: number): string;
   linkId(link: number): string;
 }
 
@@ -62,6 +64,14 @@ function dropReason(cause: number, dir: string, extra: number): string {
       return `link ${dir} is down`;
     case DropCause.Random:
       return `random loss on ${dir} (loss rate ${num(extra)})`;
+    case DropCause.OverflowBytes:
+      return `queue full at ${dir} (${num(extra)} bytes waiting: its byte limit)`;
+    case DropCause.Codel:
+      return `CoDel drop at ${dir}: packets have waited longer than its target for a whole interval (this one ${num(extra)} ms)`;
+    case DropCause.Pie:
+      return `PIE early drop at ${dir} (drop probability ${num(extra)})`;
+    case DropCause.FqOverflow:
+      return `FQ-CoDel full at ${dir}: dropped from the head of the longest flow queue (${num(extra)} packets in it)`;
     default:
       return `lost at ${dir}`;
   }
@@ -85,12 +95,14 @@ export function describe(log: EventLog, i: number, ctx: DescribeContext): string
       return `${packetName(c % 10, seq, Math.floor(c / 10))} lost: ${dropReason(a, ctx.dirLabel(b), d)}`;
     }
     case Ev.FastRetransmit: {
-      // a = dupacks, b = old cwnd, c = old ssthresh, d = 1 for Tahoe
+      // a = dupacks, b = old cwnd, c = old ssthresh, d = 1 for Tahoe, 2 when the window was already cut for ECN
       const head =
         a < 3 && variant?.earlyRetransmit !== undefined
           ? `${plural(a, 'duplicate ACK')} for segment ${seq - 1} and segment ${seq} ${variant.earlyRetransmit}: retransmit it without waiting for a third`
           : `${plural(a, 'duplicate ACK')} for segment ${seq - 1}: fast retransmit of segment ${seq}`;
       const change = `ssthresh ${num(c)} → ${num(ssthresh)}, cwnd ${num(b)} → ${num(cwnd)}`;
+      if (d === 2)
+        return `${head}; the window was already reduced for an ECN echo in this window of data, so it is not reduced again (ssthresh ${num(ssthresh)}, cwnd ${num(cwnd)})`;
       return d === 1
         ? `${head}; ${change}: Tahoe goes back to slow start from segment ${seq}`
         : `${head}; ${change} (${variant?.lossRule ?? 'half the window'})`;
@@ -127,6 +139,15 @@ export function describe(log: EventLog, i: number, ctx: DescribeContext): string
       return `link ${ctx.linkId(a)} goes down for ${num(b)} s: ${num(c)} packets in its queues and on the wire are lost`;
     case Ev.LinkUp:
       return `link ${ctx.linkId(a)} is up again`;
+    case Ev.EcnMark:
+      // a = link direction, b = packets waiting, c = RED's average or the discipline's figure
+      return `segment ${seq} marked Congestion Experienced (CE) at ${ctx.dirLabel(a)}: ${ctx.queueName(a)} would have dropped it, but the flow uses ECN, so it goes on (${plural(b, 'packet')} waiting)`;
+    case Ev.EcnEcho:
+      // seq = the CE segment, a = cumulative ACK
+      return `segment ${seq} arrived marked CE: the receiver sets ECN-Echo (ECE) on every ACK until the sender answers with CWR`;
+    case Ev.Cwr:
+      // seq = ACKed segment, a = old cwnd, b = old ssthresh, c = the highest segment sent
+      return `ACK for segment ${seq} echoes congestion (ECE): ${who} reduces once for this window of data, ssthresh ${num(b)} → ${num(ssthresh)}, cwnd ${num(a)} → ${num(cwnd)}, and retransmits nothing; it holds the window until segment ${num(c)} is acknowledged and tells the receiver with CWR`;
     case Ev.BbrDrain:
       // a = BtlBw kb/s, b = RTprop ms, c = in-flight target (segments), d = in flight now
       return `the bandwidth estimate grew less than 25 % in three round trips: the pipe is full at about ${rate(a)}. BBR leaves STARTUP for DRAIN: it paces at 0.35 × that rate to empty the queue STARTUP built, until the ${num(d)} segments in flight are down to one BDP (${num(c)} segments: ${rate(a)} × min RTT ${num(b)} ms, + 3)`;

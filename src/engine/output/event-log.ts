@@ -20,15 +20,21 @@ export const enum Ev {
   Complete = 9,
   LinkDown = 10,
   LinkUp = 11,
+  /** a queue set CE on a packet instead of dropping it */
+  EcnMark = 12,
+  /** the receiver saw CE and begins echoing it with ECE until the sender's CWR */
+  EcnEcho = 13,
+  /** the sender reduced its window for an ECN echo (entered CWR), without a retransmission */
+  Cwr = 14,
   /** BBR enters a state (cc/bbr.ts): STARTUP (again, after PROBE_RTT before the pipe was full), DRAIN, PROBE_BW, PROBE_RTT */
-  BbrStartup = 12,
-  BbrDrain = 13,
-  BbrProbeBw = 14,
-  BbrProbeRtt = 15,
+  BbrStartup = 15,
+  BbrDrain = 16,
+  BbrProbeBw = 17,
+  BbrProbeRtt = 18,
   /** HyStart++ (RFC 9406) sees the RTT rise and enters conservative slow start */
-  HystartCss = 16,
+  HystartCss = 19,
   /** the RTT rise was spurious: back from conservative to standard slow start */
-  HystartResume = 17,
+  HystartResume = 20,
 }
 
 /** events.csv's `event` column: the name of each kind, indexed by Ev (0 is no kind). */
@@ -45,6 +51,9 @@ export const EVENT_NAMES = [
   'complete',
   'link_down',
   'link_up',
+  'ecn_mark',
+  'ecn_echo',
+  'cwr',
   'bbr_startup',
   'bbr_drain',
   'bbr_probe_bw',
@@ -56,9 +65,13 @@ export const EVENT_NAMES = [
 /** A protocol event's name in events.csv (the engine's public word for each Ev). */
 export type ProtocolEventName = Exclude<(typeof EVENT_NAMES)[number], ''>;
 
-/** Kinds a student steps to with Step (the contract's protocol events, without the quieter ones, and BBR's states). */
+/** Kinds a student steps to with Step (the contract's protocol events, ECN's and BBR's states, without the quieter ones). */
 export function isStepEvent(kind: number): boolean {
-  return (kind >= Ev.Drop && kind <= Ev.PartialAck) || (kind >= Ev.BbrStartup && kind <= Ev.BbrProbeRtt);
+  return (
+    (kind >= Ev.Drop && kind <= Ev.PartialAck) ||
+    (kind >= Ev.EcnMark && kind <= Ev.Cwr) ||
+    (kind >= Ev.BbrStartup && kind <= Ev.BbrProbeRtt)
+  );
 }
 
 /** The names of the kinds a student steps to, in Ev order. */

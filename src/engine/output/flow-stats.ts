@@ -15,6 +15,8 @@ export class FlowStats {
   latencySumNs = 0;
   /** data packets of this flow lost anywhere */
   drops = 0;
+  /** data packets of this flow a queue marked CE */
+  ceMarks = 0;
   ackDrops = 0;
   cwndSum = 0;
   ssthreshSum = 0;

@@ -58,6 +58,8 @@ export interface LinkSummaryRow {
   fault_drops: number;
   utilization: number;
   avg_queue_pkts: number;
+  /** packets the queue marked CE instead of dropping (ECN) */
+  ecn_marks: number;
 }
 
 /** One sampled series per flow; NaN where a column does not apply (e.g. cwnd of a CBR flow). */
@@ -73,6 +75,10 @@ export interface QueueSeries {
   queue_pkts: Float64Array;
   queue_bytes: Float64Array;
   red_avg: Float64Array;
+  /** mean time the packets that left in the interval ending at each sample waited, ms; NaN when none left */
+  sojourn_ms: Float64Array;
+  /** the columns of RunData.queueColumns; NaN where a column does not apply to this direction */
+  extra: Record<string, Float64Array>;
 }
 
 export interface EventRow {
@@ -95,11 +101,24 @@ export interface RunData {
   /** timeseries.csv columns after time_s and flow, in order */
   seriesColumns: string[];
   flowSeries: FlowSeries[];
+  /** queues.csv columns after sojourn_ms: the disciplines' control variables, a changing capacity */
+  queueColumns: string[];
   queueSeries: QueueSeries[];
   summary: FlowSummaryRow[];
   links: LinkSummaryRow[];
   events: EventRow[];
 }
+
+/**
+ * queues.csv's columns after the contract's: the sojourn time, always; then
+ * those of RunData.queueColumns. The sampled queue columns the page reads
+ * by name (the view's queueColumn) are these and `drops` and `ecn_marks`
+ * (cumulative counts, for the charts' flashes and marks).
+ */
+export const SOJOURN_COLUMN = 'sojourn_ms';
+
+/** A link direction's capacity in force at each sample, when some link's capacity changes (links[].schedule, trace). */
+export const CAPACITY_COLUMN = 'capacity_kbps';
 
 /** The columns every timeseries.csv has (contract), in order; variants may add more after them. */
 export const BASE_SERIES_COLUMNS = ['cwnd', 'ssthresh', 'srtt_ms', 'rto_s', 'inflight', 'throughput_kbps'] as const;

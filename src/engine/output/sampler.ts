@@ -7,7 +7,7 @@ import type { LinkDir } from '../net/link-dir';
 import type { TcpSender } from '../tcp/sender';
 import type { FlowStats } from './flow-stats';
 import { GrowableF64 } from '../core/growable';
-import { INFLATION_COLUMN, PACING_COLUMN } from './rundata';
+import { CAPACITY_COLUMN, INFLATION_COLUMN, PACING_COLUMN } from './rundata';
 import { nsToSeconds } from '../core/time';
 
 export class FlowSeriesRecorder {
@@ -27,9 +27,24 @@ export class QueueSeriesRecorder {
   readonly pkts = new GrowableF64();
   readonly bytes = new GrowableF64();
   readonly redAvg = new GrowableF64();
+  /** mean sojourn of the packets that left since the previous sample, ms (NaN: none left) */
+  readonly sojourn = new GrowableF64();
   /** packets lost in this direction so far (queue and fault drops), for the page's drop flashes */
   readonly drops = new GrowableF64();
+  /** packets marked CE in this direction so far */
+  readonly marks = new GrowableF64();
+  /** the sampler's extra queue columns (control variables, capacity) */
+  readonly extra: GrowableF64[];
+  /** the direction's sojourn sum and departures at the previous sample */
+  lastSojournNs = 0;
+  lastDepartures = 0;
+  constructor(extraCount: number) {
+    this.extra = Array.from({ length: extraCount }, () => new GrowableF64());
+  }
 }
+
+/** The sampled queue columns a view can ask for by name. */
+export type QueueColumnName = 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'sojourn_ms' | 'drops' | 'ecn_marks' | string;
 
 /**
  * Throughput over the last `windowS` seconds at sample i (contract: 0.5 s),
@@ -62,11 +77,13 @@ export class Sampler {
     dirCount: number,
     /** samples back that make the throughput window */
     private readonly throughputBack: number,
+    /** queues.csv columns after sojourn_ms (RunData.queueColumns) */
+    readonly queueColumns: readonly string[] = [],
   ) {
     this.flows = Array.from({ length: flowCount }, () => new FlowSeriesRecorder(columns));
     this.inflationCol = columns.indexOf(INFLATION_COLUMN);
     this.pacingCol = columns.indexOf(PACING_COLUMN);
-    this.queues = Array.from({ length: dirCount }, () => new QueueSeriesRecorder());
+    this.queues = Array.from({ length: dirCount }, () => new QueueSeriesRecorder(queueColumns.length));
   }
 
   get length(): number {
@@ -84,23 +101,36 @@ export class Sampler {
     return col ? col.view(from, to).slice() : new Float64Array(Math.max(0, to - from)).fill(NaN);
   }
 
-  /** A queue column of samples [from, to), as a copy: queues.csv's columns, and `drops` (cumulative losses). */
-  queueColumn(
-    queue: number,
-    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
-    from: number,
-    to: number,
-  ): Float64Array {
-    const rec = this.queues[queue];
-    const col =
-      column === 'queue_pkts'
-        ? rec.pkts
-        : column === 'queue_bytes'
-          ? rec.bytes
-          : column === 'red_avg'
-            ? rec.redAvg
-            : rec.drops;
-    return col.view(from, to).slice();
+  /**
+   * A queue column of samples [from, to), as a copy: queues.csv's columns,
+   * `drops` and `ecn_marks` (cumulative counts); NaN throughout for a column
+   * the run does not have.
+   */
+  queueColumn(queue: number, column: QueueColumnName, from: number, to: number): Float64Array {
+    const col = this.queueRecorder(this.queues[queue], column);
+    return col ? col.view(from, to).slice() : new Float64Array(Math.max(0, to - from)).fill(NaN);
+  }
+
+  private queueRecorder(rec: QueueSeriesRecorder | undefined, column: QueueColumnName): GrowableF64 | undefined {
+    if (!rec) return undefined;
+    switch (column) {
+      case 'queue_pkts':
+        return rec.pkts;
+      case 'queue_bytes':
+        return rec.bytes;
+      case 'red_avg':
+        return rec.redAvg;
+      case 'sojourn_ms':
+        return rec.sojourn;
+      case 'drops':
+        return rec.drops;
+      case 'ecn_marks':
+        return rec.marks;
+      default: {
+        const i = this.queueColumns.indexOf(column);
+        return i < 0 ? undefined : rec.extra[i];
+      }
+    }
   }
 
   /** Record one sample at `now` (ns); the window averages of summary.csv take it when `inMeasure`. */
@@ -145,13 +175,30 @@ export class Sampler {
         cols[c].push(ci < 0 ? NaN : cc!.trace!(ci));
       }
     }
+    const extra = this.queueColumns;
     for (let d = 0; d < dirs.length; d++) {
-      const q = dirs[d].queue;
+      const dir = dirs[d];
+      const q = dir.queue;
       const rec = this.queues[d];
       rec.pkts.push(q.length);
       rec.bytes.push(q.bytes);
       rec.redAvg.push(q.average);
-      rec.drops.push(dirs[d].queueDrops + dirs[d].faultDrops);
+      const left = dir.departures - rec.lastDepartures;
+      rec.sojourn.push(left > 0 ? (dir.sojournNs - rec.lastSojournNs) / left / 1e6 : NaN);
+      rec.lastDepartures = dir.departures;
+      rec.lastSojournNs = dir.sojournNs;
+      rec.drops.push(dir.queueDrops + dir.faultDrops);
+      rec.marks.push(dir.ecnMarks);
+      for (let c = 0; c < extra.length; c++) {
+        const name = extra[c];
+        let v = NaN;
+        if (name === CAPACITY_COLUMN) v = dir.sampleCapacity(now);
+        else if (q.controlColumns) {
+          const ci = q.controlColumns.indexOf(name);
+          if (ci >= 0) v = q.control!(ci);
+        }
+        rec.extra[c].push(v);
+      }
     }
   }
 }

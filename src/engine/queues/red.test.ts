@@ -17,6 +17,8 @@ function spec(over: Partial<RedSpec> = {}): RedSpec {
     weight: 0.002,
     gentle: false,
     meanPacketSize: 500,
+    ecn: false,
+    limitBytes: null,
     ...over,
   };
 }

@@ -1,7 +1,7 @@
 import type { Rng } from '../core/rng';
 import type { RedSpec } from '../scenario/types';
 import { PacketFifo } from './fifo';
-import { DropCause, type PacketQueue } from './queue';
+import { DropCause, PLAIN_ENV, type PacketQueue, type QueueEnv } from './queue';
 
 /**
  * Random Early Detection, packet mode.
@@ -14,8 +14,19 @@ import { DropCause, type PacketQueue } from './queue';
  *
  * - Packet mode only (ns-2 bytes_ = false, queue_in_bytes_ = false, as the
  *   classic scripts set them; ns-2.35's ns-default.tcl defaults both to true):
- *   the average, the thresholds and the limit are in packets; no ECN marking,
- *   no adaptive RED, no cautious modes.
+ *   the average, the thresholds and the limit are in packets (`limitBytes`
+ *   adds a physical limit in bytes beside the packet one); no adaptive RED,
+ *   no cautious modes.
+ *
+ * - ECN (`ecn`, RFC 3168 §7; ns-2 setbit_, ns-3 UseEcn, Linux's ecn flag):
+ *   an arrival RED would drop, early or forced, is marked CE and queued when
+ *   it is ECN-capable; the count restarts as after a drop. Where the sources
+ *   differ: ns-2 marks only early drops and always drops forced ones; Linux
+ *   and ns-3 mark forced ones too unless `harddrop` (ns-3 UseHardDrop, on by
+ *   default there) is set. This follows Linux (ns-3 with UseHardDrop false),
+ *   so that RED with minThresh = maxThresh = K, weight 1 and gentle off is
+ *   the step marker DCTCP needs (RFC 8257 §3.3: mark every packet that
+ *   arrives to K or more waiting). The physical limit always drops.
  *
  * - Average: on every arrival, BEFORE the packet is added, from the number of
  *   packets waiting (the one being serialized belongs to the link, as ns-2's
@@ -104,6 +115,9 @@ export class RedQueue implements PacketQueue {
   private readonly c: number;
   private readonly d: number;
 
+  private readonly ecn: boolean;
+  private readonly limitBytes: number;
+
   private avg = 0;
   private cnt = 0;
   /** ns-2 edv_.old: the previous arrival was already in the RED region. */
@@ -116,6 +130,8 @@ export class RedQueue implements PacketQueue {
     options: RedOptions = {},
   ) {
     this.limit = spec.limit;
+    this.limitBytes = spec.limitBytes ?? Infinity;
+    this.ecn = spec.ecn;
     this.minTh = spec.minThresh;
     this.maxTh = spec.maxThresh;
     this.gentle = spec.gentle;
@@ -148,7 +164,7 @@ export class RedQueue implements PacketQueue {
     return this.cnt;
   }
 
-  enqueue(pkt: number, size: number, now: number, idleSince: number): DropCause {
+  enqueue(pkt: number, size: number, now: number, idleSince: number, env: QueueEnv = PLAIN_ENV): DropCause {
     const q = this.fifo.length;
 
     // Estimator: age over the idle period, then the normal EWMA step.
@@ -177,10 +193,13 @@ export class RedQueue implements PacketQueue {
       this.old = false;
     }
     if (q >= this.limit) cause = DropCause.RedOverflow;
+    else if (this.fifo.bytes + size > this.limitBytes) cause = DropCause.OverflowBytes;
 
     if (cause !== DropCause.None) {
       this.cnt = 0;
-      return cause;
+      const early = cause === DropCause.RedEarly || cause === DropCause.RedForced;
+      if (!early || !this.ecn || !env.ect(pkt)) return cause;
+      env.markCe(pkt);
     }
     this.fifo.push(pkt, size);
     return DropCause.None;

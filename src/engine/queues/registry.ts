@@ -6,7 +6,10 @@
  */
 import type { Rng } from '../core/rng';
 import type { QueueSpec } from '../scenario/types';
+import { CodelQueue } from './codel';
 import { DropTailQueue } from './droptail';
+import { FqCodelQueue } from './fq-codel';
+import { PieQueue } from './pie';
 import type { PacketQueue } from './queue';
 import { RedQueue } from './red';
 
@@ -21,9 +24,25 @@ export interface QueueContext {
 type Builders = { [T in QueueSpec['type']]: (spec: Extract<QueueSpec, { type: T }>, ctx: QueueContext) => PacketQueue };
 
 const QUEUES: Builders = {
-  droptail: (q) => new DropTailQueue(q.limit),
+  droptail: (q) => new DropTailQueue(q.limit, q.limitBytes ?? Infinity),
   red: (q, ctx) => new RedQueue(q, ctx.bandwidth, ctx.rng()),
+  codel: (q) => new CodelQueue(q),
+  fqcodel: (q, ctx) => new FqCodelQueue(q, ctx.rng()),
+  pie: (q, ctx) => new PieQueue(q, ctx.rng()),
 };
+
+const LABELS: { [T in QueueSpec['type']]: string } = {
+  droptail: 'DropTail',
+  red: 'RED',
+  codel: 'CoDel',
+  fqcodel: 'FQ-CoDel',
+  pie: 'PIE',
+};
+
+/** A discipline's name as people write it ("RED", "CoDel"). */
+export function queueLabel(type: QueueSpec['type']): string {
+  return LABELS[type];
+}
 
 /** The scenario's queue types, in the order the loader lists them. */
 export const QUEUE_TYPES = Object.keys(QUEUES) as readonly QueueSpec['type'][];

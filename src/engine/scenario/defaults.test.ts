@@ -50,7 +50,7 @@ describe('defaults', () => {
       b: 'b',
       bandwidth: 1e6,
       delay: 0.01,
-      queue: { type: 'droptail', limit: 50 },
+      queue: { type: 'droptail', limit: 50, limitBytes: null },
     });
   });
 
@@ -84,6 +84,7 @@ describe('defaults', () => {
         headerBytes: 40,
         ackBytes: 40,
         maxSackBlocks: 3,
+        ecn: false,
         pacing: false,
         vegas: { alpha: 1, beta: 3, gamma: 1 },
         cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: false },
@@ -135,7 +136,7 @@ describe('overrides', () => {
   it('a queue without a type is DropTail', () => {
     const input = minimal();
     input.links[0].queue = { limit: 7 };
-    expect(load(input).links[0]!.queue).toEqual({ type: 'droptail', limit: 7 });
+    expect(load(input).links[0]!.queue).toEqual({ type: 'droptail', limit: 7, limitBytes: null });
   });
 
   it('measure.to follows the duration unless given', () => {

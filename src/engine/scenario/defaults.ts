@@ -7,7 +7,11 @@
  */
 import type {
   CbrFlowSpec,
+  CodelSpec,
+  DeliveryTraceSpec,
   DropTailSpec,
+  FqCodelSpec,
+  PieSpec,
   FaultSpec,
   FlowSpec,
   LinkSpec,
@@ -18,7 +22,8 @@ import type {
   TcpParams,
   Variant,
 } from './types';
-import type { ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
+import type { ParsedDeliveryTrace, ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
+import { MAHIMAHI_MTU, sampleTrace } from './trace-samples';
 
 export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   window: 20, // Agent/TCP window_
@@ -38,6 +43,7 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   headerBytes: 40, // tcpip_base_hdr_size_
   ackBytes: 40,
   maxSackBlocks: 3, // Agent/TCPSink maxSackBlocks_
+  ecn: false, // Agent/TCP ecn_ 0: no ECN unless the flow asks for it
   pacing: false, // ns-2 does not pace; BBR's default is on (pacingDefault)
   vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1 }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
   // RFC 9438. HyStart++ (RFC 9406) off by default for now: the lessons' CUBIC runs are recorded
@@ -46,7 +52,11 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   westwood: Object.freeze({ filterTau: 0.5 }),
 }) as Readonly<TcpParams>;
 
-export const DEFAULT_DROPTAIL: Readonly<DropTailSpec> = Object.freeze({ type: 'droptail', limit: 50 });
+export const DEFAULT_DROPTAIL: Readonly<DropTailSpec> = Object.freeze({
+  type: 'droptail',
+  limit: 50,
+  limitBytes: null,
+});
 
 /**
  * RED with the classic ns-2 settings: thresh_ 5, maxthresh_ 15 and q_weight_ 0.002 (ns-2.35
@@ -63,6 +73,47 @@ export const DEFAULT_RED: Readonly<RedSpec> = Object.freeze({
   weight: 0.002,
   gentle: true,
   meanPacketSize: 500,
+  ecn: false,
+  limitBytes: null,
+});
+
+/** CoDel with RFC 8289's constants (target 5 ms, interval 100 ms) and Linux's limit of 1000 packets. */
+export const DEFAULT_CODEL: Readonly<CodelSpec> = Object.freeze({
+  type: 'codel',
+  limit: 1000,
+  limitBytes: null,
+  target: 0.005,
+  interval: 0.1,
+  maxPacket: 1500, // ns-3 CoDelQueueDisc MinBytes; Linux uses the device MTU
+  ecn: false,
+});
+
+/** FQ-CoDel as Linux configures it (fq_codel's defaults: 10240 packets, quantum 1514, 1024 flows, batch 64). */
+export const DEFAULT_FQCODEL: Readonly<FqCodelSpec> = Object.freeze({
+  ...DEFAULT_CODEL,
+  type: 'fqcodel',
+  limit: 10240,
+  quantum: 1514,
+  flows: 1024,
+  dropBatch: 64,
+});
+
+/** PIE with RFC 8033's values (§4.2, §4.4, §5.1) and a limit of 1000 packets (Linux's). */
+export const DEFAULT_PIE: Readonly<PieSpec> = Object.freeze({
+  type: 'pie',
+  limit: 1000,
+  limitBytes: null,
+  target: 0.015,
+  tUpdate: 0.015,
+  alpha: 0.125,
+  beta: 1.25,
+  maxBurst: 0.15,
+  meanPacketSize: 1000, // ns-3 MeanPktSize; the RFC leaves MEAN_PKTSIZE to the implementation
+  dequeueRateEstimator: false,
+  capDropAdjustment: true,
+  derandomize: false,
+  ecn: false,
+  ecnThreshold: 0.1,
 });
 
 export const DEFAULT_FLOW = Object.freeze({ packetSize: 1000, start: 0, stop: null, bytes: null });
@@ -112,7 +163,20 @@ export function tcpParams(given: ParsedTcpParams | undefined, variant?: Variant)
 
 export function queueSpec(given: ParsedQueue | undefined): QueueSpec {
   if (given?.type === 'red') return overlay(DEFAULT_RED, given);
-  return overlay(DEFAULT_DROPTAIL, { limit: given?.limit });
+  if (given?.type === 'codel') return overlay(DEFAULT_CODEL, given);
+  if (given?.type === 'fqcodel') return overlay(DEFAULT_FQCODEL, given);
+  if (given?.type === 'pie') return overlay(DEFAULT_PIE, given);
+  return overlay(DEFAULT_DROPTAIL, { limit: given?.limit, limitBytes: given?.limitBytes });
+}
+
+/** A delivery trace with its sample's timestamps filled in (an unknown sample is the validator's to report). */
+function traceSpec(t: ParsedDeliveryTrace): DeliveryTraceSpec {
+  return {
+    from: t.from ?? null,
+    sample: t.sample ?? null,
+    ms: t.ms ?? (t.sample !== undefined ? (sampleTrace(t.sample) ?? []) : []),
+    mtu: t.mtu ?? MAHIMAHI_MTU,
+  };
 }
 
 /** The normalized scenario: every default filled, fresh objects throughout. */
@@ -125,6 +189,10 @@ export function applyDefaults(p: ParsedScenario): Scenario {
     bandwidth: l.bandwidth,
     delay: l.delay,
     queue: queueSpec(l.queue),
+    ...(l.schedule
+      ? { schedule: l.schedule.map((r) => ({ at: r.at, bandwidth: r.bandwidth, from: r.from ?? null })) }
+      : {}),
+    ...(l.trace ? { trace: (Array.isArray(l.trace) ? l.trace : [l.trace]).map(traceSpec) } : {}),
   }));
   const flows: FlowSpec[] = p.flows.map((f): FlowSpec => {
     const common = {

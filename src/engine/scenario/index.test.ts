@@ -43,6 +43,8 @@ describe("the contract's example", () => {
       weight: 0.002,
       gentle: true,
       meanPacketSize: 500,
+      ecn: false,
+      limitBytes: null,
     });
   });
 
@@ -92,8 +94,8 @@ describe('scenario files', () => {
     const s = load(parseScenarioText(readFileSync(`${dir}single-drop-reno.json`, 'utf8')));
     expect(s.duration).toBe(10);
     expect(s.links.map((l) => [l.a, l.b, l.bandwidth, l.delay, l.queue])).toEqual([
-      ['server', 'r1', 10e6, 0.001, { type: 'droptail', limit: 50 }],
-      ['r1', 'client', 1.5e6, 0.01, { type: 'droptail', limit: 50 }],
+      ['server', 'r1', 10e6, 0.001, { type: 'droptail', limit: 50, limitBytes: null }],
+      ['r1', 'client', 1.5e6, 0.01, { type: 'droptail', limit: 50, limitBytes: null }],
     ]);
     expect(s.flows).toHaveLength(1);
     expect(s.flows[0]).toMatchObject({ kind: 'tcp', variant: 'reno', tcp: { window: 32 } });

@@ -140,10 +140,14 @@ const queueLimit = int({
     v === 0 ? 'a queue limit of 0 holds no packets and would drop everything: must be at least 1 packet' : undefined,
 });
 
+/** A byte limit on what waits (the packet being sent not counted); null: none. */
+const limitBytes = () => numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true }).optional();
+
 const DropTailSchema = z.strictObject({
   // Absent type means DropTail, ns-2's default queue.
   type: z.literal('droptail').optional(),
   limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
 });
 
 const RedSchema = z.strictObject({
@@ -155,9 +159,67 @@ const RedSchema = z.strictObject({
   weight: probability().optional(),
   gentle: z.boolean().optional(),
   meanPacketSize: bytes('positive').optional(),
+  ecn: z.boolean().optional(),
+  limitBytes: limitBytes(),
 });
 
-const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema]);
+const CodelSchema = z.strictObject({
+  type: z.literal('codel'),
+  limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
+  target: time('positive').optional(),
+  interval: time('positive').optional(),
+  maxPacket: bytes('positive').optional(),
+  ecn: z.boolean().optional(),
+});
+
+const FqCodelSchema = z.strictObject({
+  type: z.literal('fqcodel'),
+  limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
+  target: time('positive').optional(),
+  interval: time('positive').optional(),
+  maxPacket: bytes('positive').optional(),
+  quantum: bytes('positive').optional(),
+  flows: int({ min: 1, max: 65536 }).optional(),
+  dropBatch: int({ min: 1, max: 65536 }).optional(),
+  ecn: z.boolean().optional(),
+});
+
+const PieSchema = z.strictObject({
+  type: z.literal('pie'),
+  limit: queueLimit.optional(),
+  limitBytes: limitBytes(),
+  target: time('positive').optional(),
+  tUpdate: time('positive').optional(),
+  alpha: num({ min: 0 }).optional(),
+  beta: num({ min: 0 }).optional(),
+  maxBurst: time('nonnegative').optional(),
+  meanPacketSize: bytes('positive').optional(),
+  dequeueRateEstimator: z.boolean().optional(),
+  capDropAdjustment: z.boolean().optional(),
+  derandomize: z.boolean().optional(),
+  ecn: z.boolean().optional(),
+  ecnThreshold: num({ min: 0, max: 1 }).optional(),
+});
+
+const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, CodelSchema, FqCodelSchema, PieSchema]);
+
+const RateStepSchema = z.strictObject({
+  at: time('nonnegative'),
+  bandwidth: bandwidth({ max: MAX_BANDWIDTH }),
+  from: ref.optional(),
+});
+
+/** Most delivery opportunities an inline trace may list (a 60 s trace at 100 Mb/s). */
+export const MAX_TRACE_POINTS = 500_000;
+
+const DeliveryTraceSchema = z.strictObject({
+  from: ref.optional(),
+  sample: z.string().min(1).max(100).optional(),
+  ms: z.array(z.number().int().min(0)).max(MAX_TRACE_POINTS).optional(),
+  mtu: bytes('positive').optional(),
+});
 
 const LinkSchema = z.strictObject({
   id,
@@ -166,6 +228,8 @@ const LinkSchema = z.strictObject({
   bandwidth: bandwidth({ max: MAX_BANDWIDTH }),
   delay: time('nonnegative'),
   queue: QueueSchema.optional(),
+  schedule: z.array(RateStepSchema).max(100_000).optional(),
+  trace: z.union([DeliveryTraceSchema, z.array(DeliveryTraceSchema).max(2)]).optional(),
 });
 
 const TcpParamsSchema = z.strictObject({
@@ -189,6 +253,7 @@ const TcpParamsSchema = z.strictObject({
   ackBytes: bytes('positive').optional(),
   // The TCP option space holds at most 4 SACK blocks (RFC 2018).
   maxSackBlocks: int({ min: 1, max: 4 }).optional(),
+  ecn: z.boolean().optional(),
   pacing: z.boolean().optional(),
   vegas: z
     .strictObject({
@@ -287,6 +352,7 @@ export const ScenarioSchema = z.strictObject({
 export type ParsedScenario = z.output<typeof ScenarioSchema>;
 export type ParsedTcpParams = z.output<typeof TcpParamsSchema>;
 export type ParsedQueue = z.output<typeof QueueSchema>;
+export type ParsedDeliveryTrace = z.output<typeof DeliveryTraceSchema>;
 
 // ---------------------------------------------------------------------------
 // Running the schema

@@ -37,6 +37,8 @@ export interface DropTailSpec {
   type: 'droptail';
   /** Packets the direction holds, counting the one being transmitted (as ns-2's queue-limit). */
   limit: number;
+  /** Bytes that may wait (the packet being transmitted not counted), or null for no byte limit. */
+  limitBytes: number | null;
 }
 
 export interface RedSpec {
@@ -57,9 +59,72 @@ export interface RedSpec {
    * empty-queue arrivals had happened.
    */
   meanPacketSize: number;
+  /** Mark ECN-capable packets CE instead of dropping them (RFC 3168). */
+  ecn: boolean;
+  /** Bytes that may wait, besides `limit` packets, or null. */
+  limitBytes: number | null;
 }
 
-export type QueueSpec = DropTailSpec | RedSpec;
+/** CoDel (RFC 8289); times in seconds. queues/codel.ts says how each field is used. */
+export interface CodelSpec {
+  type: 'codel';
+  /** Packets that may wait (the one being sent not counted), as Linux's and ns-3's limit. */
+  limit: number;
+  /** Bytes that may wait, or null. */
+  limitBytes: number | null;
+  /** Acceptable standing sojourn time (RFC 8289 TARGET, 5 ms). */
+  target: number;
+  /** Window over which the sojourn must stay above target before a drop (RFC 8289 INTERVAL, 100 ms). */
+  interval: number;
+  /** With this many bytes or fewer waiting, never drop (RFC 8289 maxpacket; ns-3 MinBytes). */
+  maxPacket: number;
+  /** Mark ECN-capable packets CE instead of dropping them (RFC 3168). */
+  ecn: boolean;
+}
+
+/** FQ-CoDel (RFC 8290): CoDel's fields, per flow queue, and the scheduler's. queues/fq-codel.ts says how each is used. */
+export interface FqCodelSpec extends Omit<CodelSpec, 'type'> {
+  type: 'fqcodel';
+  /** Bytes a flow queue may send per round of the deficit round robin (RFC 8290 §4.2; Linux 1514). */
+  quantum: number;
+  /** Flow queues packets are hashed into (RFC 8290 §4.1.1; Linux 1024). */
+  flows: number;
+  /** At most this many packets dropped from the fattest flow on one overflow (Linux drop_batch, 64). */
+  dropBatch: number;
+}
+
+/** PIE (RFC 8033); times in seconds, α and β per second. queues/pie.ts says how each field is used. */
+export interface PieSpec {
+  type: 'pie';
+  /** Packets that may wait (the one being sent not counted). */
+  limit: number;
+  /** Bytes that may wait, or null. */
+  limitBytes: number | null;
+  /** Target queueing delay (RFC 8033 QDELAY_REF, 15 ms). */
+  target: number;
+  /** Interval between updates of the drop probability (T_UPDATE, 15 ms). */
+  tUpdate: number;
+  /** Weight of the delay's distance from target, per second (α, 0.125). */
+  alpha: number;
+  /** Weight of the delay's change since the last update, per second (β, 1.25). */
+  beta: number;
+  /** Bursts allowed through without early drops (MAX_BURST, 150 ms). */
+  maxBurst: number;
+  /** No early drop while twice this many bytes or fewer wait (MEAN_PKTSIZE). */
+  meanPacketSize: number;
+  /** Estimate the delay from the departure rate (§4.3) rather than timestamps: not modelled, must be false. */
+  dequeueRateEstimator: boolean;
+  /** Cap a step of the probability at 0.02 once it is 0.1 or more (§5.5). */
+  capDropAdjustment: boolean;
+  /** Drop by the accumulated probability (§5.1). */
+  derandomize: boolean;
+  /** Mark ECN-capable packets CE instead of dropping them (RFC 3168), while the probability is at most ecnThreshold. */
+  ecn: boolean;
+  /** The drop probability above which ECN-capable packets are dropped too (RFC 8033 §5.1: 10 %). */
+  ecnThreshold: number;
+}
+
+export type QueueSpec = DropTailSpec | RedSpec | CodelSpec | FqCodelSpec | PieSpec;
 
 export interface LinkSpec {
   id: string;
@@ -70,6 +135,39 @@ export interface LinkSpec {
   /** one-way propagation delay, seconds */
   delay: number;
   queue: QueueSpec;
+  /**
+   * A piecewise-constant capacity: from each step's time on, the rate of the
+   * direction(s) it names (both without `from`); `bandwidth` is the rate
+   * before the first step. Absent: the capacity never changes.
+   */
+  schedule?: RateStep[];
+  /** Mahimahi delivery traces replacing the rate of a direction (both without `from`). */
+  trace?: DeliveryTraceSpec[];
+}
+
+export interface RateStep {
+  /** seconds */
+  at: number;
+  /** bit/s from `at` on */
+  bandwidth: number;
+  /** the sending end of the direction it applies to, or null for both */
+  from: string | null;
+}
+
+/**
+ * A link direction's capacity as a Mahimahi packet-delivery trace: one
+ * millisecond timestamp per delivery opportunity of `mtu` bytes, looping
+ * with the last timestamp as period (net/capacity.ts).
+ */
+export interface DeliveryTraceSpec {
+  /** the sending end of the direction it drives, or null for both */
+  from: string | null;
+  /** a trace shipped with the project (net/trace-samples.ts), or null when `ms` is given */
+  sample: string | null;
+  /** the timestamps, ms, non-decreasing (the sample's, when `sample` is given) */
+  ms: number[];
+  /** bytes per delivery opportunity (Mahimahi: 1500) */
+  mtu: number;
 }
 
 export interface VegasParams {
@@ -130,6 +228,13 @@ export interface TcpParams {
   ackBytes: number;
   /** SACK blocks the receiver reports (RFC 2018 allows 3 with timestamps, 4 without). */
   maxSackBlocks: number;
+  /**
+   * Negotiate ECN (RFC 3168): the SYN offers it, the receiver accepts, new data
+   * segments then carry ECT(0), the receiver echoes CE with ECE until the sender's
+   * CWR, and the sender reduces its window once per window of data without
+   * retransmitting. Both ends of a flow follow the same setting.
+   */
+  ecn: boolean;
   /**
    * Space the flow's packets at a pacing rate (tcp/pacer.ts): BBR's own, or
    * Linux's 2 × (slow start) or 1.2 × cwnd per srtt for the other variants.

@@ -220,9 +220,9 @@ describe('routes', () => {
 describe('orderings and sanity', () => {
   it.each([
     [
-      (s: any) => (s.links[1].queue.minThresh = 15),
+      (s: any) => (s.links[1].queue.minThresh = 16),
       'links[1].queue.maxThresh',
-      'must be greater than minThresh (15) (got 15)',
+      'must be at least minThresh (16) (got 15)',
     ],
     [
       (s: any) => (s.links[1].queue.maxThresh = 60),
@@ -333,5 +333,27 @@ describe('orderings and sanity', () => {
       s.measure = { to: 99 };
     });
     expect(issues.map((i) => i.path)).toEqual(['measure.to', 'nodes[4].id', 'flows[1].to', 'faults[0].flow']);
+  });
+});
+
+describe('the AQMs', () => {
+  it.each([
+    [{ type: 'codel', target: '5ms', interval: '100ms', ecn: true }],
+    [{ type: 'fqcodel', quantum: 1514, flows: 1024, dropBatch: 64 }],
+    [{ type: 'pie', target: '15ms', tUpdate: '15ms', ecn: true, ecnThreshold: 0.1 }],
+  ])('%o loads', (queue) => {
+    const s = base();
+    s.links[1].queue = queue;
+    expect(parseScenario(s)).toMatchObject({ ok: true });
+  });
+
+  it("PIE's dequeue-rate estimator is refused, naming the field", () => {
+    expect(only((s) => (s.links[1].queue = { type: 'pie', dequeueRateEstimator: true })).path).toBe(
+      'links[1].queue.dequeueRateEstimator',
+    );
+  });
+
+  it('a bad CoDel target names the field', () => {
+    expect(only((s) => (s.links[1].queue = { type: 'codel', target: '-5ms' })).path).toBe('links[1].queue.target');
   });
 });

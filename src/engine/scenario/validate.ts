@@ -6,6 +6,7 @@
  */
 import type { LinkSpec, Scenario, ScenarioIssue, TcpFlowSpec } from './types';
 import { suggest } from './suggest';
+import { SAMPLE_TRACES, sampleTrace } from './trace-samples';
 
 /** More samples than this would make the time series too large to hold in a browser tab. */
 export const MAX_SAMPLES = 2_000_000;
@@ -27,10 +28,18 @@ export function validateScenario(s: Scenario): ScenarioIssue[] {
     checkNodeRef(`${at}.a`, link.a, nodeIds, add);
     checkNodeRef(`${at}.b`, link.b, nodeIds, add);
     if (link.a === link.b) add(`${at}.b`, `a link must join two different nodes (both ends are ${quote(link.a)})`);
+    checkCapacity(link, at, add);
     const q = link.queue;
+    if (q.type === 'pie' && q.dequeueRateEstimator) {
+      add(
+        `${at}.queue.dequeueRateEstimator`,
+        'the dequeue-rate estimator (RFC 8033 §4.3) is not modelled: must be false (timestamps)',
+      );
+    }
     if (q.type === 'red') {
-      if (q.minThresh >= q.maxThresh) {
-        add(`${at}.queue.maxThresh`, `must be greater than minThresh (${q.minThresh}) (got ${q.maxThresh})`);
+      // Equal thresholds are a step at K (with weight 1 and gentle off, DCTCP's marking, RFC 8257 §3.3).
+      if (q.minThresh > q.maxThresh) {
+        add(`${at}.queue.maxThresh`, `must be at least minThresh (${q.minThresh}) (got ${q.maxThresh})`);
       } else if (q.maxThresh > q.limit) {
         add(
           `${at}.queue.maxThresh`,
@@ -222,4 +231,42 @@ function components(nodes: readonly string[], links: readonly LinkSpec[]): Map<s
     labels.set(n, roots.get(root)!);
   }
   return labels;
+}
+
+/** A link's schedule and delivery traces: directions that exist, a known sample, a usable trace. */
+function checkCapacity(link: LinkSpec, at: string, add: (path: string, message: string) => void): void {
+  const end = (path: string, from: string | null) => {
+    if (from !== null && from !== link.a && from !== link.b)
+      add(path, `must be an end of the link, ${quote(link.a)} or ${quote(link.b)} (got ${quote(from)})`);
+  };
+  (link.schedule ?? []).forEach((r, j) => end(`${at}.schedule[${j}].from`, r.from));
+  const traces = link.trace ?? [];
+  traces.forEach((t, j) => {
+    const tp = traces.length === 1 ? `${at}.trace` : `${at}.trace[${j}]`;
+    end(`${tp}.from`, t.from);
+    if (t.sample !== null && sampleTrace(t.sample) === undefined) {
+      const hint = suggest(t.sample, SAMPLE_TRACES);
+      add(
+        `${tp}.sample`,
+        `unknown trace ${quote(t.sample)}${hint ? ` (did you mean ${quote(hint)}?)` : ''}: one of ${SAMPLE_TRACES.join(', ')}`,
+      );
+      return;
+    }
+    if (t.sample !== null && t.ms !== sampleTrace(t.sample)) {
+      add(`${tp}.sample`, `give either a sample or ms, not both`);
+      return;
+    }
+    if (t.ms.length === 0) {
+      add(tp, 'give the delivery opportunities: `sample` (a shipped trace) or `ms` (Mahimahi timestamps)');
+      return;
+    }
+    for (let k = 1; k < t.ms.length; k++)
+      if (t.ms[k] < t.ms[k - 1]) {
+        add(`${tp}.ms[${k}]`, `timestamps must not go back (${t.ms[k]} after ${t.ms[k - 1]})`);
+        return;
+      }
+    if (t.ms[t.ms.length - 1] <= 0) add(`${tp}.ms`, 'the last timestamp (the period of the loop) must be after 0 ms');
+  });
+  if (traces.length === 2 && (traces[0].from ?? '') === (traces[1].from ?? ''))
+    add(`${at}.trace[1].from`, 'two traces for the same direction: give each a different `from`');
 }

@@ -7,9 +7,9 @@
  *  - Open: nothing unusual; the window grows.
  *  - Disorder: duplicate ACKs have arrived, not yet enough for a fast
  *    retransmit (limited transmit may send on them, RFC 3042).
- *  - CWR: the window is being reduced after an ECN echo, with no loss
- *    (RFC 3168 §6.1.2). No variant here reacts to ECN yet, so nothing
- *    enters it; it is named so that one can (see cc/types.ts).
+ *  - CWR: the window was reduced for an ECN echo, with no loss (RFC 3168
+ *    §6.1.2; Linux TCP_CA_CWR): it does not grow until the ACKs pass what
+ *    had been sent at the reduction (sender.ts ecnStep).
  *  - Recovery: fast recovery after a fast retransmit, until the ACKs cover
  *    the recovery point (RFC 5681 §3.2, RFC 6582, RFC 6675).
  *  - Loss: after a retransmission timeout, until the ACKs cover what was

@@ -19,7 +19,7 @@
  */
 import { nsToSeconds, secondsToNs } from '../core/time';
 import type { Timer, TimerOwner } from '../core/timers';
-import { PacketKind, type PacketPool } from '../net/packets';
+import { Ecn, PacketKind, TcpFlag, type PacketPool } from '../net/packets';
 import type { Ev } from '../output/event-log';
 import type { TcpFlowSpec } from '../scenario/types';
 import { CaState } from './ca-state';
@@ -57,6 +57,14 @@ export class ControlBlock implements RecoveryContext, SocketState {
   /** recovery point (ns-2 recover_) */
   recover = -1;
 
+  // --- ECN (RFC 3168 §6.1) ---
+  /** ECN was negotiated: new data goes out ECT(0) and ECE is heeded */
+  ecnOk: boolean;
+  /** the window was reduced: the next new data segment carries CWR */
+  cwrPending = false;
+  /** CWR lasts until the ACKs pass this sequence number (Linux high_seq): the highest sent at the reduction */
+  cwrHigh = -1;
+
   // --- RTT (one timed segment per round trip, ns-2 rtt_active_, rtt_seq_, rtt_ts_) ---
   readonly rtt: RttEstimator;
   rttActive = false;
@@ -68,6 +76,8 @@ export class ControlBlock implements RecoveryContext, SocketState {
   retransmissions = 0;
   timeouts = 0;
   fastRetransmits = 0;
+  /** window reductions for an ECN echo (entries into CWR) */
+  ecnReductions = 0;
 
   /** 1 when the handshake is on: sequence number of data segment 0 */
   readonly base: number;
@@ -99,6 +109,8 @@ export class ControlBlock implements RecoveryContext, SocketState {
     this.cwnd = t.handshake ? 1 : t.initialCwnd;
     this.ssthresh = t.window;
     this.dupThresh = t.dupAckThreshold;
+    // With the handshake, ECN is on once the SYN's ACK accepts it; without, both ends simply use it.
+    this.ecnOk = t.ecn && !t.handshake;
     this.rtt = new RttEstimator(
       t.rttGain,
       t.rttVarGain,
@@ -216,6 +228,17 @@ export class ControlBlock implements RecoveryContext, SocketState {
     const forceTimer = this.highestAck === this.maxSeq;
     const isNew = seq > this.maxSeq;
     pool.retx[pkt] = isNew ? 0 : 1;
+    if (isSyn) {
+      // An ECN-setup SYN carries ECE and CWR (RFC 3168 §6.1.1).
+      if (this.spec.tcp.ecn) pool.tcpFlags[pkt] = TcpFlag.Ece | TcpFlag.Cwr;
+    } else if (this.ecnOk && isNew) {
+      // Only new data is ECN-capable, not retransmissions (§6.1.5) nor pure ACKs (§6.1.4).
+      pool.ecn[pkt] = Ecn.Ect0;
+      if (this.cwrPending) {
+        pool.tcpFlags[pkt] = TcpFlag.Cwr;
+        this.cwrPending = false;
+      }
+    }
     if (!isSyn) this.packetsSent++;
     if (isNew) {
       this.maxSeq = seq;

@@ -8,9 +8,15 @@
  * With delayed ACKs (RFC 5681 §4.2, ns-2 DelAckSink) an in-order segment is
  * acknowledged with the next one or when the timer (default 100 ms) fires;
  * out-of-order segments and those filling a gap are acknowledged at once.
+ *
+ * ECN (RFC 3168 §6.1, with `tcp.ecn`): the ACK of an ECN-setup SYN carries
+ * ECE (ECN accepted). Once a segment arrives marked CE, every ACK carries
+ * ECE until a segment arrives with CWR; a segment with both CWR and CE
+ * keeps the echo going (Linux tcp_ecn_accept_cwr before tcp_ecn_check_ce,
+ * and ns-3, agree).
  */
 import { Ev } from '../output/event-log';
-import { MAX_SACK_BLOCKS, PacketKind } from '../net/packets';
+import { Ecn, MAX_SACK_BLOCKS, PacketKind, TcpFlag } from '../net/packets';
 import type { TcpFlowSpec } from '../scenario/types';
 import type { Timer, TcpHost, TimerOwner } from './host';
 import { nsToSeconds, secondsToNs } from '../core/time';
@@ -29,6 +35,12 @@ export class TcpReceiver implements TimerOwner {
   private readonly maxBlocks: number;
   private pendingAck = false;
   private pendingEcho = 0;
+  /** ECN accepted: either no handshake and tcp.ecn, or an ECN-setup SYN arrived */
+  private ecnOk: boolean;
+  /** echoing CE: every ACK carries ECE until a CWR arrives */
+  private echoing = false;
+  /** the next ACK acknowledges an ECN-setup SYN: it carries ECE */
+  private acceptEcn = false;
   private readonly timer: Timer | null;
   private readonly total: number;
 
@@ -55,6 +67,7 @@ export class TcpReceiver implements TimerOwner {
     this.mask = cap - 1;
     this.recent = new Int32Array(MAX_SACK_BLOCKS + 1);
     this.timer = spec.tcp.delayedAck ? host.newTimer(this, 0) : null;
+    this.ecnOk = spec.tcp.ecn && !spec.tcp.handshake;
     this.total = nSegments === Infinity ? Infinity : base + nSegments;
   }
 
@@ -74,6 +87,13 @@ export class TcpReceiver implements TimerOwner {
         this.have[i] = 1;
       }
     }
+    const flags = pool.tcpFlags[pkt];
+    if (this.base === 1 && seq === 0) {
+      if (this.spec.tcp.ecn && (flags & (TcpFlag.Ece | TcpFlag.Cwr)) === (TcpFlag.Ece | TcpFlag.Cwr)) {
+        this.ecnOk = true;
+        this.acceptEcn = true;
+      }
+    } else if (this.ecnOk) this.echoCe(flags, pool.ecn[pkt] === Ecn.Ce, seq, now);
     const inOrder = seq === this.nextExpected;
     const hadGap = this.maxSeen > this.nextExpected;
     if (seq > this.maxSeen) this.maxSeen = seq;
@@ -123,6 +143,15 @@ export class TcpReceiver implements TimerOwner {
     return fresh;
   }
 
+  /** RFC 3168 §6.1.3: CWR ends the echo, CE (re)starts it; the start is logged. */
+  private echoCe(flags: number, ce: boolean, seq: number, now: number): void {
+    if ((flags & TcpFlag.Cwr) !== 0) this.echoing = false;
+    if (!ce) return;
+    if (!this.echoing)
+      this.host.log.add(now, this.flow, Ev.EcnEcho, seq - this.base, NaN, NaN, this.nextExpected - 1 - this.base);
+    this.echoing = true;
+  }
+
   onTimer(_which: number, now: number): void {
     if (!this.pendingAck) return;
     this.pendingAck = false;
@@ -164,6 +193,8 @@ export class TcpReceiver implements TimerOwner {
     pool.sentAt[pkt] = now;
     pool.echo[pkt] = echo;
     pool.retx[pkt] = 0;
+    if (this.echoing || this.acceptEcn) pool.tcpFlags[pkt] = TcpFlag.Ece;
+    this.acceptEcn = false;
     const blocks = this.sack ? this.writeSack(pkt) : 0;
     pool.nsack[pkt] = blocks;
     // Each SACK block takes 8 bytes of options (RFC 2018 §3; ns-2's Sack1 sink counts the same).

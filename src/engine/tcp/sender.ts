@@ -32,10 +32,30 @@
  *    sample the control block keeps (delivery-rate.ts); the others grow it
  *    through `increase`, and a paced flow of theirs is paced as Linux does
  *    (pacer.ts). The pacer's timer resumes the sending it held back.
+ *  - ECN (RFC 3168 §6.1, with `tcp.ecn`): the SYN offers it and the SYN's
+ *    ACK accepts it (control-block.ts marks new data ECT(0)). An ACK of new
+ *    data carrying ECE, in Open or Disorder and past the last reduction's
+ *    window, is a congestion event answered by the congestion ops without a
+ *    retransmission; the sender enters CWR, where the window does not grow,
+ *    until the ACKs pass the highest segment sent at the reduction (Linux
+ *    high_seq), and the next new segment carries CWR. So does the first new
+ *    segment after a fast retransmit or a timeout (§6.1.2: "for any
+ *    reason").
+ *
+ * Where the sources differ on ECN: a fast retransmit during CWR retransmits
+ * and enters Recovery without reducing again — the window already fell for
+ * this window of data (RFC 3168 §6.1.2 "only once"; Linux keeps the
+ * reduction in progress; ns-2 retransmits without reducing; ns-3 reduces a
+ * second time). ECE is ignored in Recovery and Loss, as in Linux (ns-3
+ * enters CWR from Recovery). CWR ends on the ACK that passes high_seq, which
+ * may also start a new CWR if it carries ECE (Linux and ns-3). RFC 3168's
+ * advice for cwnd 1 (wait for the timer before sending) is not followed,
+ * as in ns-3.
  */
 import { nsToSeconds } from '../core/time';
 import type { TimerOwner } from '../core/timers';
 import { Ev } from '../output/event-log';
+import { TcpFlag } from '../net/packets';
 import type { TcpFlowSpec } from '../scenario/types';
 import type { SenderView } from '../view';
 import { CaState } from './ca-state';
@@ -72,6 +92,7 @@ export class TcpSender implements TimerOwner, SenderView {
       dup: false,
       rtt: -1,
       echoRtt: -1,
+      ece: false,
       roundStart: false,
       rate: this.tcb.rate?.rs ?? noRate(),
     };
@@ -124,6 +145,9 @@ export class TcpSender implements TimerOwner, SenderView {
   get pacingRate(): number {
     return this.tcb.pacer ? this.tcb.pacer.rate : 0;
   }
+  get ecnReductions(): number {
+    return this.tcb.ecnReductions;
+  }
 
   /** What the sender is doing, in the field's words (for the page). */
   phase(complete: boolean): string {
@@ -132,6 +156,7 @@ export class TcpSender implements TimerOwner, SenderView {
     const t = this.tcb;
     if (t.state === CaState.Recovery) return 'fast_recovery';
     if (t.state === CaState.Loss) return 'loss_recovery';
+    if (t.state === CaState.CWR) return 'cwr';
     return t.cwnd < t.ssthresh ? 'slow_start' : 'congestion_avoidance';
   }
 
@@ -168,8 +193,13 @@ export class TcpSender implements TimerOwner, SenderView {
     a.dup = ack === before;
     a.acked = ack > before ? ack - before : 0;
     a.rtt = -1;
+    const synAck = t.base === 1 && ack === 0 && !a.dup;
     // The timestamp echo: RTT of the segment that triggered this ACK (not of the 40-byte SYN).
-    a.echoRtt = t.base === 1 && ack === 0 && !a.dup ? -1 : nsToSeconds(now - pool.echo[pkt]);
+    a.echoRtt = synAck ? -1 : nsToSeconds(now - pool.echo[pkt]);
+    const ece = (pool.tcpFlags[pkt] & TcpFlag.Ece) !== 0;
+    // On the SYN's ACK, ECE accepts ECN (§6.1.1); afterwards it echoes CE.
+    a.ece = ece && t.ecnOk;
+    if (synAck && t.spec.tcp.ecn) t.ecnOk = ece;
     a.roundStart = ack > before && ack >= this.roundEnd;
     if (a.roundStart) this.roundEnd = t.maxSeq;
     t.rate?.onAck(ack, pool, pkt, now, a.echoRtt < 0 ? -1 : now - pool.echo[pkt]);
@@ -192,7 +222,9 @@ export class TcpSender implements TimerOwner, SenderView {
       if (!stay) {
         t.inflation = 0;
         this.newAck(ack);
-        if (grow) this.openCwnd();
+        this.ecnStep(a.ece);
+        // No growth in CWR (RFC 3168 §6.1.2; Linux and ns-3 hold the window while it lasts).
+        if (grow && t.state !== CaState.CWR) this.openCwnd();
         rec.onNewAck?.(t, pkt);
       }
     } else if (ack === before && rec.onDupAck(t, pkt)) {
@@ -266,22 +298,49 @@ export class TcpSender implements TimerOwner, SenderView {
   }
 
   /**
+   * The ECN part of an ACK of new data (RFC 3168 §6.1.2): CWR ends once the
+   * ACKs pass what was sent at the reduction; an echo in Open or Disorder,
+   * past the last reduction's window, reduces the window once — through the
+   * congestion ops, as a loss would, but with nothing to retransmit.
+   */
+  private ecnStep(ece: boolean): void {
+    const t = this.tcb;
+    if (t.state === CaState.CWR && t.highestAck > t.cwrHigh) t.state = CaState.Open;
+    if (!ece || t.highestAck <= t.recover || (t.state !== CaState.Open && t.state !== CaState.Disorder)) return;
+    const oldCwnd = t.cwnd;
+    const oldSsthresh = t.ssthresh;
+    const r = this.congestionEvent(CongestionEvent.Ecn);
+    t.ssthresh = r.ssthresh;
+    t.cwnd = Math.max(1, r.cwnd);
+    t.cwrHigh = t.maxSeq;
+    t.cwrPending = true;
+    t.ecnReductions++;
+    t.state = CaState.CWR;
+    t.log(Ev.Cwr, t.highestAck, oldCwnd, oldSsthresh, t.cwrHigh - t.base);
+  }
+
+  /**
    * Fast retransmit: ssthresh and cwnd from the congestion ops (Reno
    * halves), or cwnd = 1 without fast recovery (Tahoe); the recovery point
    * is the highest segment sent. Logs the event a student steps to, then
-   * the recovery module retransmits.
+   * the recovery module retransmits. During CWR the window has already been
+   * reduced for this window of data, so it is not reduced again.
    */
   private fastRetransmit(): void {
     const t = this.tcb;
     const rec = this.recovery;
     const oldCwnd = t.cwnd;
     const oldSsthresh = t.ssthresh;
-    const r = this.congestionEvent(CongestionEvent.FastRetransmit);
-    t.ssthresh = r.ssthresh;
-    t.cwnd = Math.max(1, rec.fastRecovery ? r.cwnd : 1);
+    const inCwr = t.state === CaState.CWR;
+    if (!inCwr) {
+      const r = this.congestionEvent(CongestionEvent.FastRetransmit);
+      t.ssthresh = r.ssthresh;
+      t.cwnd = Math.max(1, rec.fastRecovery ? r.cwnd : 1);
+    } else if (!rec.fastRecovery) t.cwnd = 1;
     t.fastRetransmits++;
     t.recover = t.maxSeq;
-    t.log(Ev.FastRetransmit, t.highestAck + 1, t.dupacks, oldCwnd, oldSsthresh, rec.fastRecovery ? 0 : 1);
+    if (t.ecnOk) t.cwrPending = true;
+    t.log(Ev.FastRetransmit, t.highestAck + 1, t.dupacks, oldCwnd, oldSsthresh, rec.fastRecovery ? (inCwr ? 2 : 0) : 1);
     rec.enter(t);
     if (rec.fastRecovery) t.state = CaState.Recovery;
   }
@@ -343,6 +402,7 @@ export class TcpSender implements TimerOwner, SenderView {
       t.ssthresh = r.ssthresh;
       t.cwnd = r.cwnd;
       t.rate?.onTimeout();
+      if (t.ecnOk) t.cwrPending = true;
       t.resetRtxTimer(false, true);
       t.log(Ev.Timeout, t.highestAck + 1, rtoUsed, t.rtt.backoff, oldCwnd, oldSsthresh);
       t.state = CaState.Loss;

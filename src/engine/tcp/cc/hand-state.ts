@@ -44,7 +44,7 @@ export function rateSample(o: Partial<RateSample> = {}): RateSample {
 
 /** An ACK sample: one new segment, no RTT sample, unless told otherwise. */
 export function ackSample(o: Partial<AckSample> = {}): AckSample {
-  return { acked: 1, dup: false, rtt: -1, echoRtt: -1, roundStart: false, rate: rateSample(), ...o };
+  return { acked: 1, dup: false, rtt: -1, echoRtt: -1, ece: false, roundStart: false, rate: rateSample(), ...o };
 }
 
 /** What the sender hands a hook to write into: the state's window, no pacing. */

@@ -7,15 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '../../output/event-log';
 import { DEFAULT_TCP } from '../../scenario/defaults';
 import { Cubic } from './cubic';
-import { grow, handState, respond } from './hand-state';
+import { ackSample, grow, handState, respond } from './hand-state';
 import { HyStart, HystartPhase, HYSTART_CSS_ROUNDS, HYSTART_N_RTT_SAMPLE } from './hystart';
 import { CongestionEvent } from './types';
 
 /** Feed `hs` one round of `n` ACKs whose RTTs are `rtts` (cycled); returns the last answer. */
 function round(hs: HyStart, rtts: number[], n = 10) {
   let r = { growth: 1, exit: false };
-  for (let i = 0; i < n; i++)
-    r = hs.onAck({ acked: 1, dup: false, rtt: -1, echoRtt: rtts[i % rtts.length], roundStart: i === 0, rate: null! });
+  for (let i = 0; i < n; i++) r = hs.onAck(ackSample({ echoRtt: rtts[i % rtts.length], roundStart: i === 0 }));
   return r;
 }
 
@@ -42,7 +41,7 @@ describe('the delay test (RFC 9406 §4.2)', () => {
     round(hs, [0.04]);
     round(hs, [0.06], HYSTART_N_RTT_SAMPLE - 1);
     expect(hs.phase).toBe(HystartPhase.SlowStart);
-    hs.onAck({ acked: 1, dup: false, rtt: -1, echoRtt: 0.06, roundStart: false, rate: null! });
+    hs.onAck(ackSample({ echoRtt: 0.06 }));
     expect(hs.phase).toBe(HystartPhase.Css);
   });
 

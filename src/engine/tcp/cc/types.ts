@@ -41,11 +41,15 @@
  *  - Its own words in the event log: a variant may be given a CcEventSink
  *    (`attach`) to report its own events (BBR's state changes), and a source
  *    of random numbers at creation (../variants.ts, VariantEnv).
- *  - DCTCP (RFC 8257; Linux tcp_dctcp.c) needs ECN: an `ece` flag and the
- *    count of CE-marked segments this ACK covers in AckSample, a
- *    CongestionEvent.Ecn answered through onCongestionEvent, which the
- *    sender follows by entering CaState.CWR (../ca-state.ts); onStateChange
- *    is Linux's set_state, onAck serves as its in_ack_event.
+ *  - DCTCP (RFC 8257; Linux tcp_dctcp.c) builds on ECN, which is in place:
+ *    AckSample.ece (with `acked`, the marked data this ACK covers when every
+ *    segment is acknowledged), CongestionEvent.Ecn answered through
+ *    onCongestionEvent, after which the sender is in CaState.CWR
+ *    (../ca-state.ts) until the ACKs pass what it had sent; onStateChange
+ *    is Linux's set_state and onAck its in_ack_event. What DCTCP adds: its
+ *    receiver's echo (RFC 8257 §3.2, ECE exactly on the ACKs of CE
+ *    segments, an immediate ACK when the CE state flips; the RFC 3168 echo
+ *    is TcpReceiver.echoCe) and ECT on every packet it sends.
  */
 import type { CaState } from '../ca-state';
 import type { Ev } from '../../output/event-log';
@@ -127,6 +131,13 @@ export interface AckSample {
    */
   echoRtt: number;
   /**
+   * The ACK carries ECN-Echo on a connection that negotiated ECN (RFC 3168
+   * §6.1.3: the receiver saw CE and has not yet seen the sender's CWR). A
+   * variant that counts marked data (DCTCP) reads it with `acked`: with one
+   * ACK per segment, an ECE ACK acknowledges marked segments.
+   */
+  ece: boolean;
+  /**
    * This ACK begins a new round trip: it acknowledges the highest segment
    * that was sent when the previous round began (Linux HyStart's end_seq,
    * RFC 9406's windowEnd). The first ACK begins the first round.
@@ -163,6 +174,13 @@ export const enum CongestionEvent {
   FastRetransmit = 0,
   /** the retransmission timer expired */
   Timeout = 1,
+  /**
+   * An ACK echoed a CE mark (RFC 3168 §6.1.2), at most once per window of
+   * data: the sender reduces as for a fast retransmit (absent
+   * onCongestionEvent: ssthresh(s), cwnd = ssthresh) and enters CaState.CWR
+   * until the ACKs pass what it had sent; nothing is retransmitted.
+   */
+  Ecn = 2,
 }
 
 export interface CongestionOps {
@@ -183,8 +201,8 @@ export interface CongestionOps {
   /**
    * A congestion event: return the new ssthresh and cwnd. The variant may
    * update its own state here (CUBIC's W_max, Vegas's last cut). Absent:
-   * ssthresh(s), and cwnd = ssthresh after a fast retransmit or 1 after a
-   * timeout (RFC 5681 §3.1–3.2).
+   * ssthresh(s), and cwnd = ssthresh after a fast retransmit or an ECN echo,
+   * 1 after a timeout (RFC 5681 §3.1–3.2, RFC 3168 §6.1.2).
    */
   onCongestionEvent?(s: Readonly<SocketState>, ev: CongestionEvent): { ssthresh: number; cwnd: number };
   /**

@@ -246,12 +246,18 @@ export class Vegas implements VegasOps {
   /**
    * A fast retransmit backs the fine-grained timer off and cuts the window
    * only if the lost segment left after the last cut; a timeout sets
-   * ssthresh = W/2 and restarts from cwnd 2 (ns-2 v_slowstart_).
+   * ssthresh = W/2 and restarts from cwnd 2 (ns-2 v_slowstart_); an ECN echo
+   * halves the window (ns-2 ecn()).
    */
   onCongestionEvent(s: Readonly<SocketState>, ev: CongestionEvent): { ssthresh: number; cwnd: number } {
     if (ev === CongestionEvent.Timeout) {
       this.cwndCutAt = s.now;
       return { ssthresh: renoSsthresh(s), cwnd: CWND_AFTER_TIMEOUT };
+    }
+    if (ev === CongestionEvent.Ecn) {
+      // ns-2's ecn(): slowdown(CLOSE_CWND_HALF | CLOSE_SSTHRESH_HALF), whatever the variant.
+      this.cwndCutAt = s.now;
+      return { ssthresh: renoSsthresh(s), cwnd: Math.max(lossWindow(s) / 2, 1) };
     }
     const seq = s.highestAck + 1;
     const n = this.transmits(seq);
