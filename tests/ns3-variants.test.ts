@@ -91,3 +91,24 @@ describe('CUBIC slow start with and without HyStart', () => {
     expect(ours(on, 'A', 'retransmissions')).toBeLessThan(ours(off, 'A', 'retransmissions') / 5);
   });
 });
+
+// DCTCP on a step-marking queue at K = 20 (RED, min = max = K, weight 1): ns-3 holds 19.6 packets in
+// the disc with α ≈ 0.34. α within 20 % is only possible with DCTCP's exact echo: RFC 3168's echo
+// (ECE until CWR) would report nearly every segment marked and drive α to 1.
+describe('dctcp-2: two DCTCP flows, step marking at K = 20', () => {
+  const figs = runTwinMeans(ns3Case('dctcp-2'));
+
+  it('holds the queue near K (within 10 % of ns-3’s 19.6), losing nothing', () => {
+    const q = ours(figs, 'bottleneck', 'mean_queue_pkts');
+    expect(Math.abs(q / ns3('dctcp-2', 'bottleneck', 'mean_disc_pkts') - 1), `queue ${q}`).toBeLessThan(0.1);
+    expect(ours(figs, 'bottleneck', 'drops')).toBe(0);
+    expect(ours(figs, 'bottleneck', 'utilization')).toBeGreaterThan(0.99);
+  });
+
+  it('α within 20 % of ns-3’s for each flow', () => {
+    for (const f of ['A', 'B']) {
+      const a = ours(figs, f, 'alpha_mean');
+      expect(Math.abs(a / ns3('dctcp-2', f, 'alpha_mean') - 1), `${f}: α ${a}`).toBeLessThan(0.2);
+    }
+  });
+});

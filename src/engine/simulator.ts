@@ -118,7 +118,19 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
         const parts = createVariant(f.variant, f.tcp, { random });
         const snd = new TcpSender(fi, f, from, to, this, parts.recovery, parts.cc);
         this.senders.push(snd);
-        this.receivers.push(new TcpReceiver(fi, f, to, from, this, parts.recovery.usesSack, snd.base, snd.nSegments));
+        this.receivers.push(
+          new TcpReceiver(
+            fi,
+            f,
+            to,
+            from,
+            this,
+            parts.recovery.usesSack,
+            snd.base,
+            snd.nSegments,
+            parts.exactEcho ?? false,
+          ),
+        );
         this.cbrs.push(null);
         for (const c of parts.cc.traceColumns ?? []) if (!extra.includes(c)) extra.push(c);
         if (parts.recovery.inflates && !extra.includes(INFLATION_COLUMN)) extra.push(INFLATION_COLUMN);

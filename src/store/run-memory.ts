@@ -25,6 +25,7 @@ const VARIANT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   westwood: ['westwood_bwe_kbps', 'westwood_rtt_min_ms', 'inflation'],
   westwoodnr: ['westwood_bwe_kbps', 'westwood_rtt_min_ms', 'inflation'],
   cubic: ['cubic_wmax', 'cubic_k_s', 'cubic_w_est', 'cubic_hystart'],
+  dctcp: ['dctcp_alpha'],
   bbr: ['bbr_state', 'bbr_btlbw_kbps', 'bbr_min_rtt_ms', 'bbr_pacing_gain', 'bbr_cwnd_gain', 'pacing_rate_kbps'],
 };
 /** queues.csv's values per link direction (queue_pkts, queue_bytes, red_avg) and the drop count. */

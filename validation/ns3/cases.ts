@@ -301,7 +301,7 @@ function dctcp(): Ns3Case {
     },
     runs: 3,
     jitter,
-    loadsToday: false,
+    loadsToday: true,
     scenario: twin({
       name: 'ns-3 DCTCP: two flows, step marking at K = 20',
       description:

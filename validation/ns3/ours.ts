@@ -103,6 +103,19 @@ export function runTwin(c: Ns3Case, seed: number): Figures {
       }
     });
     put(out, f.id, 'mean_cwnd_pkts', sum / n);
+    // DCTCP's α, averaged over the samples in the window as ns-3's alpha_mean is over time.
+    const alpha = data.flowSeries[fi].columns.dctcp_alpha;
+    if (alpha) {
+      let as = 0;
+      let an = 0;
+      data.times.forEach((t, i) => {
+        if (t >= s.measure.from - 1e-9 && t <= s.measure.to + 1e-9 && Number.isFinite(alpha[i])) {
+          as += alpha[i];
+          an++;
+        }
+      });
+      if (an > 0) put(out, f.id, 'alpha_mean', as / an);
+    }
   });
   put(out, 'tcp', 'goodput_kbps', total);
   s.flows.forEach((f) => {

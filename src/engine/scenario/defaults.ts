@@ -49,6 +49,7 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   // RFC 9438. HyStart++ (RFC 9406) off by default for now: the lessons' CUBIC runs are recorded
   // without it (Linux runs CUBIC with HyStart; scenarios turn it on with tcp.cubic.hystart).
   cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: false }),
+  dctcp: Object.freeze({ g: 1 / 16, initialAlpha: 1 }), // RFC 8257 §4.2; Linux dctcp_shift_g 4, dctcp_alpha_on_init
   westwood: Object.freeze({ filterTau: 0.5 }),
 }) as Readonly<TcpParams>;
 
@@ -153,10 +154,12 @@ export function tcpParams(given: ParsedTcpParams | undefined, variant?: Variant)
       ...given,
       vegas: undefined,
       cubic: undefined,
+      dctcp: undefined,
       westwood: undefined,
     }),
     vegas: overlay(DEFAULT_TCP.vegas, given?.vegas),
     cubic: overlay(DEFAULT_TCP.cubic, given?.cubic),
+    dctcp: overlay(DEFAULT_TCP.dctcp, given?.dctcp),
     westwood: overlay(DEFAULT_TCP.westwood, given?.westwood),
   };
 }

@@ -271,6 +271,12 @@ const TcpParamsSchema = z.strictObject({
       hystart: z.boolean().optional(),
     })
     .optional(),
+  dctcp: z
+    .strictObject({
+      g: num({ above: 0, max: 1 }).optional(),
+      initialAlpha: num({ min: 0, max: 1 }).optional(),
+    })
+    .optional(),
   westwood: z.strictObject({ filterTau: time('positive').optional() }).optional(),
 });
 

@@ -9,7 +9,8 @@
  * other.
  */
 
-export type Variant = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'westwood' | 'westwoodnr' | 'cubic' | 'bbr';
+export type Variant =
+  'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'westwood' | 'westwoodnr' | 'cubic' | 'bbr' | 'dctcp';
 
 export const VARIANTS: readonly Variant[] = [
   'tahoe',
@@ -21,6 +22,7 @@ export const VARIANTS: readonly Variant[] = [
   'westwoodnr',
   'cubic',
   'bbr',
+  'dctcp',
 ];
 
 export type NodeKind = 'host' | 'router';
@@ -176,6 +178,14 @@ export interface VegasParams {
   gamma: number;
 }
 
+/** DCTCP (RFC 8257) */
+export interface DctcpParams {
+  /** weight of the newest window's marked fraction in α (RFC 8257 §4.2: 1/16) */
+  g: number;
+  /** α before the first window ends (RFC 8257 §3.3, Linux dctcp_alpha_on_init: 1) */
+  initialAlpha: number;
+}
+
 export interface CubicParams {
   /** multiplicative decrease factor β_cubic (RFC 9438 §4.6) */
   beta: number;
@@ -243,6 +253,7 @@ export interface TcpParams {
   pacing: boolean;
   vegas: VegasParams;
   cubic: CubicParams;
+  dctcp: DctcpParams;
   westwood: WestwoodParams;
 }
 

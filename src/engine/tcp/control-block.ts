@@ -229,8 +229,13 @@ export class ControlBlock implements RecoveryContext, SocketState {
     const isNew = seq > this.maxSeq;
     pool.retx[pkt] = isNew ? 0 : 1;
     if (isSyn) {
-      // An ECN-setup SYN carries ECE and CWR (RFC 3168 §6.1.1).
+      // An ECN-setup SYN carries ECE and CWR (RFC 3168 §6.1.1); a variant that needs ECN
+      // (DCTCP) sends it ECN-capable too, as Linux does, so a marking queue marks it, not drops it.
       if (this.spec.tcp.ecn) pool.tcpFlags[pkt] = TcpFlag.Ece | TcpFlag.Cwr;
+      if (this.spec.tcp.ecn && this.cc.ectAll) pool.ecn[pkt] = Ecn.Ect0;
+    } else if (this.ecnOk && !isNew && this.cc.ectAll) {
+      // DCTCP's retransmissions are ECN-capable too (RFC 8257 §3.1; Linux INET_ECN_xmit).
+      pool.ecn[pkt] = Ecn.Ect0;
     } else if (this.ecnOk && isNew) {
       // Only new data is ECN-capable, not retransmissions (§6.1.5) nor pure ACKs (§6.1.4).
       pool.ecn[pkt] = Ecn.Ect0;

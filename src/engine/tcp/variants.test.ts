@@ -35,8 +35,8 @@ describe('variant descriptors', () => {
   });
 
   it('an unknown name has no descriptor, and createVariant says so', () => {
-    expect(variantDescriptor('dctcp')).toBeUndefined();
+    expect(variantDescriptor('bbr3')).toBeUndefined();
     expect(variantDescriptor('toString')).toBeUndefined();
-    expect(() => createVariant('dctcp' as never, DEFAULT_TCP)).toThrow(/"dctcp" is not available/);
+    expect(() => createVariant('bbr3' as never, DEFAULT_TCP)).toThrow(/"bbr3" is not available/);
   });
 });

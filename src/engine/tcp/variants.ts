@@ -8,6 +8,7 @@
 import type { TcpParams, Variant } from '../scenario/types';
 import { createBbr } from './cc/bbr';
 import { createCubic } from './cc/cubic';
+import { createDctcp } from './cc/dctcp';
 import { createReno } from './cc/reno';
 import type { CongestionOps } from './cc/types';
 import { createVegas } from './cc/vegas';
@@ -22,6 +23,8 @@ import { createVegasRecovery } from './recovery/vegas';
 export interface VariantParts {
   recovery: RecoveryOps;
   cc: CongestionOps;
+  /** The receiver echoes each segment's CE mark exactly (DCTCP, RFC 8257 §3.2) rather than until CWR (RFC 3168). */
+  exactEcho?: boolean;
 }
 
 /** What a connection's variant may draw on beyond its parameters. */
@@ -162,6 +165,15 @@ export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> =
     tunables: [],
     // Linux runs BBR with SACK, and paces it (tcp.pacing defaults to on for BBR).
     create: (p, env) => ({ recovery: createSack(), cc: createBbr(p.initialCwnd, env.random) }),
+  },
+  dctcp: {
+    label: 'DCTCP',
+    lossRule: 'DCTCP halves the window for a loss; for ECN marks it keeps 1 − α/2 of it, α the marked fraction',
+    tunables: [
+      { group: 'dctcp', key: 'g', label: 'DCTCP g', example: '0.0625', hint: 'Weight of the newest window in α.' },
+    ],
+    // Linux runs DCTCP with SACK; its receiver echoes every CE mark exactly (RFC 8257 §3.2).
+    create: (p) => ({ recovery: createSack(), cc: createDctcp(p.dctcp), exactEcho: true }),
   },
 };
 

@@ -219,6 +219,12 @@ export interface CongestionOps {
   onStateChange?(s: Readonly<SocketState>, from: CaState, to: CaState): void;
   /** A segment (the SYN included) was put on the wire: its sequence number; s.now is its send time. */
   onSend?(s: Readonly<SocketState>, seq: number): void;
+  /**
+   * Every packet of the flow is ECN-capable when it negotiates ECN: the SYN and
+   * retransmissions too, not only new data (DCTCP, RFC 8257 §3.1; Linux
+   * TCP_CONG_NEEDS_ECN).
+   */
+  readonly ectAll?: boolean;
   /** The sender keeps delivery-rate samples for it (AckSample.rate, SocketState.inFlight and delivered). */
   readonly rateSampling?: boolean;
   /**
