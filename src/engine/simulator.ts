@@ -23,7 +23,14 @@ import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
 import { DropCause } from './queues/queue';
 import { queueLabel } from './queues/registry';
-import { BASE_SERIES_COLUMNS, CAPACITY_COLUMN, INFLATION_COLUMN, type EventRow, type RunData } from './output/rundata';
+import {
+  BASE_SERIES_COLUMNS,
+  CAPACITY_COLUMN,
+  INFLATION_COLUMN,
+  PACING_COLUMN,
+  type EventRow,
+  type RunData,
+} from './output/rundata';
 import type { FaultSpec, Scenario } from './scenario/types';
 import type { TcpHost } from './tcp/host';
 import { TcpReceiver } from './tcp/receiver';
@@ -111,13 +118,29 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       const to = nodeOf(this.nodeIndex, f.to);
       if (next[from * s.nodes.length + to] < 0) throw new Error(`flows[${fi}]: no route from "${f.from}" to "${f.to}"`);
       if (f.kind === 'tcp') {
-        const parts = createVariant(f.variant, f.tcp);
+        // The variant's own random stream (BBR's first gain phase), drawn from only if it asks.
+        let stream: ReturnType<typeof rngStream> | null = null;
+        const random = () => (stream ??= rngStream(s.seed, `cc:${f.id}`)).next();
+        const parts = createVariant(f.variant, f.tcp, { random });
         const snd = new TcpSender(fi, f, from, to, this, parts.recovery, parts.cc);
         this.senders.push(snd);
-        this.receivers.push(new TcpReceiver(fi, f, to, from, this, parts.recovery.usesSack, snd.base, snd.nSegments));
+        this.receivers.push(
+          new TcpReceiver(
+            fi,
+            f,
+            to,
+            from,
+            this,
+            parts.recovery.usesSack,
+            snd.base,
+            snd.nSegments,
+            parts.exactEcho ?? false,
+          ),
+        );
         this.cbrs.push(null);
         for (const c of parts.cc.traceColumns ?? []) if (!extra.includes(c)) extra.push(c);
         if (parts.recovery.inflates && !extra.includes(INFLATION_COLUMN)) extra.push(INFLATION_COLUMN);
+        if (f.tcp.pacing && !extra.includes(PACING_COLUMN)) extra.push(PACING_COLUMN);
       } else {
         this.senders.push(null);
         this.receivers.push(null);

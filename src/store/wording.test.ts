@@ -120,7 +120,7 @@ const cases: [MessageKind, string, (d: Doc) => void, string, string][] = [
     'a misspelt variant',
     (d) => (d.flows[0].variant = 'rneo'),
     'Flow reno → Variant',
-    '"rneo" is not one of the choices (tahoe, reno, newreno, sack, vegas, westwood, westwoodnr, cubic) — did you mean reno?',
+    '"rneo" is not one of the choices (tahoe, reno, newreno, sack, vegas, westwood, westwoodnr, cubic, bbr, dctcp) — did you mean reno?',
   ],
   [
     'unknown-field',

@@ -16,6 +16,12 @@ export const EVENT_KINDS = [
   'complete',
   'link_down',
   'link_up',
+  'bbr_startup',
+  'bbr_drain',
+  'bbr_probe_bw',
+  'bbr_probe_rtt',
+  'hystart_css',
+  'hystart_resume',
 ] as const;
 
 const EVENT_LABELS: Record<string, string> = {
@@ -30,6 +36,12 @@ const EVENT_LABELS: Record<string, string> = {
   complete: 'Transfer complete',
   link_down: 'Link down',
   link_up: 'Link up',
+  bbr_startup: 'BBR: STARTUP',
+  bbr_drain: 'BBR: DRAIN',
+  bbr_probe_bw: 'BBR: PROBE_BW',
+  bbr_probe_rtt: 'BBR: PROBE_RTT',
+  hystart_css: 'HyStart++: conservative slow start',
+  hystart_resume: 'HyStart++: back to slow start',
   end: 'End of run',
 };
 

@@ -255,7 +255,7 @@ function bbr(kind: 'alone' | 'cubic', limit: number): Ns3Case {
     // share anywhere from 0.13 to 0.67), so it runs ten times.
     runs: alone ? 3 : limit === DEEP ? 10 : 5,
     jitter,
-    loadsToday: false,
+    loadsToday: true,
     scenario: twin({
       name: alone ? `ns-3 BBR v1 alone, ${depth} buffer` : `ns-3 BBR v1 against CUBIC, ${depth} buffer`,
       description:
@@ -301,7 +301,7 @@ function dctcp(): Ns3Case {
     },
     runs: 3,
     jitter,
-    loadsToday: false,
+    loadsToday: true,
     scenario: twin({
       name: 'ns-3 DCTCP: two flows, step marking at K = 20',
       description:
@@ -350,7 +350,7 @@ function cubic(h: Hystart): Ns3Case {
     args: { detect, ...delays, limit: DEEP, duration, from: measure[0], to: measure[1], series: 0.02 },
     runs: 1,
     jitter: 0,
-    loadsToday: false,
+    loadsToday: true,
     scenario: twin({
       name: `ns-3 CUBIC slow start, HyStart ${h === 'off' ? 'off' : 'on'}`,
       description:

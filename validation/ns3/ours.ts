@@ -13,6 +13,12 @@
  *    drops and CE marks inside the window, its cwnd averaged over the
  *    samples taken in the window, and a flow's mean one-way delay (the
  *    probe's delay_mean_ms: from creation at the source to delivery).
+ *  - a flow's share of the TCP goodput; BBR's first DRAIN and PROBE_BW and
+ *    every PROBE_RTT (`drain_at_s`, `probe_bw_at_s`, `probe_rtt_<k>_s`, over
+ *    the whole run as ns-3's are); CUBIC's slow-start exit (`ss_exit_s`, the
+ *    ssthresh crossing or the first fast retransmit, `ss_exit_by_loss`,
+ *    `cwnd_at_ss_exit`), HyStart++'s entry into conservative slow start
+ *    (`css_at_s`, `cwnd_at_css`) and the first loss (`first_loss_s`).
  * Only twins the loader accepts today can run (Ns3Case.loadsToday).
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatIssues, parseScenarioText } from '../../src/engine/scenario';
 import type { Scenario } from '../../src/engine/scenario/types';
+import type { RunData } from '../../src/engine/output/rundata';
 import { Simulator } from '../../src/engine/simulator';
 import type { Ns3Case } from './cases';
 
@@ -96,8 +103,30 @@ export function runTwin(c: Ns3Case, seed: number): Figures {
       }
     });
     put(out, f.id, 'mean_cwnd_pkts', sum / n);
+    // DCTCP's α, averaged over the samples in the window as ns-3's alpha_mean is over time.
+    const alpha = data.flowSeries[fi].columns.dctcp_alpha;
+    if (alpha) {
+      let as = 0;
+      let an = 0;
+      data.times.forEach((t, i) => {
+        if (t >= s.measure.from - 1e-9 && t <= s.measure.to + 1e-9 && Number.isFinite(alpha[i])) {
+          as += alpha[i];
+          an++;
+        }
+      });
+      if (an > 0) put(out, f.id, 'alpha_mean', as / an);
+    }
   });
   put(out, 'tcp', 'goodput_kbps', total);
+  s.flows.forEach((f) => {
+    if (f.kind !== 'tcp') return;
+    if (total > 0) put(out, f.id, 'share', out.get(f.id)!.get('goodput_kbps')! / total);
+    variantFigures(
+      out,
+      f.id,
+      data.events.filter((e) => e.flow === f.id),
+    );
+  });
   put(out, 'bottleneck', 'utilization', (b.busyNs - a.busyNs) / 1e9 / span);
   put(out, 'bottleneck', 'mean_queue_pkts', (b.qArea - a.qArea) / 1e9 / span);
   put(out, 'bottleneck', 'drops', b.drops - a.drops);
@@ -117,4 +146,28 @@ export function runTwinMeans(c: Ns3Case, runs = c.runs): Figures {
     }
   }
   return out;
+}
+
+/** BBR's state instants and CUBIC's slow-start exit, from a flow's events. */
+function variantFigures(out: Figures, flow: string, events: RunData['events']): void {
+  const first = (name: string) => events.find((e) => e.event === name);
+  const drain = first('bbr_drain');
+  if (drain) put(out, flow, 'drain_at_s', drain.time_s);
+  const probeBw = first('bbr_probe_bw');
+  if (probeBw) put(out, flow, 'probe_bw_at_s', probeBw.time_s);
+  events.filter((e) => e.event === 'bbr_probe_rtt').forEach((e, k) => put(out, flow, `probe_rtt_${k + 1}_s`, e.time_s));
+  const loss = events.find((e) => e.event === 'fast_retransmit' || e.event === 'timeout');
+  if (loss) put(out, flow, 'first_loss_s', loss.time_s);
+  const exit = events.find((e) => e.event === 'ss_exit' || e.event === 'fast_retransmit' || e.event === 'timeout');
+  if (exit && !drain) {
+    put(out, flow, 'ss_exit_s', exit.time_s);
+    put(out, flow, 'ss_exit_by_loss', exit.event === 'ss_exit' ? 0 : 1);
+    // The window slow start reached: before a loss cuts it, as ns-3 reports it.
+    put(out, flow, 'cwnd_at_ss_exit', exit.event === 'fast_retransmit' ? exit.cwnd! : exit.cwnd!);
+  }
+  const css = first('hystart_css');
+  if (css) {
+    put(out, flow, 'css_at_s', css.time_s);
+    put(out, flow, 'cwnd_at_css', css.cwnd!);
+  }
 }

@@ -25,6 +25,11 @@ export function num(x: number): string {
   return String(r === 0 ? 0 : r);
 }
 
+/** A rate given in kb/s, as a person reads it: "9.6 Mb/s", "640 kb/s". */
+function rate(kbps: number): string {
+  return kbps >= 1000 ? `${num(kbps / 1000)} Mb/s` : `${num(kbps)} kb/s`;
+}
+
 function plural(n: number, word: string): string {
   return `${num(n)} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -143,6 +148,26 @@ export function describe(log: EventLog, i: number, ctx: DescribeContext): string
     case Ev.Cwr:
       // seq = ACKed segment, a = old cwnd, b = old ssthresh, c = the highest segment sent
       return `ACK for segment ${seq} echoes congestion (ECE): ${who} reduces once for this window of data, ssthresh ${num(b)} → ${num(ssthresh)}, cwnd ${num(a)} → ${num(cwnd)}, and retransmits nothing; it holds the window until segment ${num(c)} is acknowledged and tells the receiver with CWR`;
+    case Ev.BbrDrain:
+      // a = BtlBw kb/s, b = RTprop ms, c = in-flight target (segments), d = in flight now
+      return `the bandwidth estimate grew less than 25 % in three round trips: the pipe is full at about ${rate(a)}. BBR leaves STARTUP for DRAIN: it paces at 0.35 × that rate to empty the queue STARTUP built, until the ${num(d)} segments in flight are down to one BDP (${num(c)} segments: ${rate(a)} × min RTT ${num(b)} ms, + 3)`;
+    case Ev.BbrProbeBw:
+      // a = BtlBw, b = RTprop ms, c = cwnd target (segments), d = the state it left (1 DRAIN, 3 PROBE_RTT)
+      return d === 3
+        ? `200 ms at 4 segments and a round trip: the queue emptied and the min RTT is ${num(b)} ms. BBR leaves PROBE_RTT for PROBE_BW with its window restored (up to ${num(c)} segments, twice the BDP)`
+        : `in flight is down to one BDP: the queue is drained. BBR enters PROBE_BW: pacing at ${rate(a)} × a gain that cycles 1.25, 0.75, 1, 1, 1, 1, 1, 1 (one phase per min RTT of ${num(b)} ms), cwnd up to ${num(c)} segments (twice the BDP)`;
+    case Ev.BbrProbeRtt:
+      // a = BtlBw, b = the expired RTprop ms, c = its age s, d = cwnd saved
+      return `the min RTT of ${num(b)} ms was measured ${num(c)} s ago and not seen since: BBR enters PROBE_RTT — cwnd 4 segments for at least 200 ms and a round trip, so the queue empties and the true round-trip time shows (cwnd ${num(d)} is kept for later)`;
+    case Ev.BbrStartup:
+      // a = BtlBw, b = RTprop ms, c = cwnd restored, d = the state it left
+      return `PROBE_RTT is over (min RTT ${num(b)} ms) but the pipe was never found full: BBR goes back to STARTUP with cwnd ${num(c)}`;
+    case Ev.HystartCss:
+      // a = this round's min RTT ms, b = last round's min RTT ms, c = threshold ms
+      return `HyStart++: this round's smallest RTT (${num(a)} ms) is ${num(a - b)} ms above the last round's (${num(b)} ms), at least the ${num(c)} ms threshold — a queue is building. Conservative slow start: cwnd grows 4 times slower, for up to 5 round trips`;
+    case Ev.HystartResume:
+      // a = this round's min RTT ms, b = the RTT that started conservative slow start ms
+      return `HyStart++: the RTT fell back (${num(a)} ms, below the ${num(b)} ms that started conservative slow start) — the rise was not a queue. Back to standard slow start`;
     default:
       return '';
   }

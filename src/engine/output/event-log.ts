@@ -26,6 +26,15 @@ export const enum Ev {
   EcnEcho = 13,
   /** the sender reduced its window for an ECN echo (entered CWR), without a retransmission */
   Cwr = 14,
+  /** BBR enters a state (cc/bbr.ts): STARTUP (again, after PROBE_RTT before the pipe was full), DRAIN, PROBE_BW, PROBE_RTT */
+  BbrStartup = 15,
+  BbrDrain = 16,
+  BbrProbeBw = 17,
+  BbrProbeRtt = 18,
+  /** HyStart++ (RFC 9406) sees the RTT rise and enters conservative slow start */
+  HystartCss = 19,
+  /** the RTT rise was spurious: back from conservative to standard slow start */
+  HystartResume = 20,
 }
 
 /** events.csv's `event` column: the name of each kind, indexed by Ev (0 is no kind). */
@@ -45,14 +54,24 @@ export const EVENT_NAMES = [
   'ecn_mark',
   'ecn_echo',
   'cwr',
+  'bbr_startup',
+  'bbr_drain',
+  'bbr_probe_bw',
+  'bbr_probe_rtt',
+  'hystart_css',
+  'hystart_resume',
 ] as const;
 
 /** A protocol event's name in events.csv (the engine's public word for each Ev). */
 export type ProtocolEventName = Exclude<(typeof EVENT_NAMES)[number], ''>;
 
-/** Kinds a student steps to with Step (the contract's protocol events and ECN's, without the quieter ones). */
+/** Kinds a student steps to with Step (the contract's protocol events, ECN's and BBR's states, without the quieter ones). */
 export function isStepEvent(kind: number): boolean {
-  return (kind >= Ev.Drop && kind <= Ev.PartialAck) || (kind >= Ev.EcnMark && kind <= Ev.Cwr);
+  return (
+    (kind >= Ev.Drop && kind <= Ev.PartialAck) ||
+    (kind >= Ev.EcnMark && kind <= Ev.Cwr) ||
+    (kind >= Ev.BbrStartup && kind <= Ev.BbrProbeRtt)
+  );
 }
 
 /** The names of the kinds a student steps to, in Ev order. */

@@ -131,3 +131,10 @@ export const BASE_SERIES_COLUMNS = ['cwnd', 'ssthresh', 'srtt_ms', 'rto_s', 'inf
  * sends by.
  */
 export const INFLATION_COLUMN = 'inflation';
+
+/**
+ * Added after the base columns when a flow paces (tcp.pacing): its pacing
+ * rate, kbit/s of data (as throughput_kbps counts), empty before the flow has
+ * one and for flows that do not pace.
+ */
+export const PACING_COLUMN = 'pacing_rate_kbps';

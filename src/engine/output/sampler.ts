@@ -7,7 +7,7 @@ import type { LinkDir } from '../net/link-dir';
 import type { TcpSender } from '../tcp/sender';
 import type { FlowStats } from './flow-stats';
 import { GrowableF64 } from '../core/growable';
-import { CAPACITY_COLUMN, INFLATION_COLUMN } from './rundata';
+import { CAPACITY_COLUMN, INFLATION_COLUMN, PACING_COLUMN } from './rundata';
 import { nsToSeconds } from '../core/time';
 
 export class FlowSeriesRecorder {
@@ -68,6 +68,8 @@ export class Sampler {
   readonly queues: QueueSeriesRecorder[];
   /** index of the `inflation` column, or −1 */
   private readonly inflationCol: number;
+  /** index of the `pacing_rate_kbps` column, or −1 */
+  private readonly pacingCol: number;
 
   constructor(
     readonly columns: readonly string[],
@@ -80,6 +82,7 @@ export class Sampler {
   ) {
     this.flows = Array.from({ length: flowCount }, () => new FlowSeriesRecorder(columns));
     this.inflationCol = columns.indexOf(INFLATION_COLUMN);
+    this.pacingCol = columns.indexOf(PACING_COLUMN);
     this.queues = Array.from({ length: dirCount }, () => new QueueSeriesRecorder(queueColumns.length));
   }
 
@@ -181,6 +184,11 @@ export class Sampler {
       for (let c = 6; c < cols.length; c++) {
         if (c === this.inflationCol) {
           cols[c].push(snd && snd.recovery.inflates ? snd.inflation : NaN);
+          continue;
+        }
+        if (c === this.pacingCol) {
+          const rate = snd ? snd.pacingRate : 0;
+          cols[c].push(rate > 0 ? rate / 1000 : NaN);
           continue;
         }
         const cc = snd?.cc;

@@ -85,8 +85,10 @@ describe('defaults', () => {
         ackBytes: 40,
         maxSackBlocks: 3,
         ecn: false,
+        pacing: false,
         vegas: { alpha: 1, beta: 3, gamma: 1 },
-        cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true },
+        cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: false },
+        dctcp: { g: 1 / 16, initialAlpha: 1 },
         westwood: { filterTau: 0.5 },
       },
     });

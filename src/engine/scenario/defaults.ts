@@ -20,6 +20,7 @@ import type {
   Scenario,
   TcpFlowSpec,
   TcpParams,
+  Variant,
 } from './types';
 import type { ParsedDeliveryTrace, ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
 import { NS2_TCP, NS2_VEGAS, ns2TickPhases } from './ns2-profile';
@@ -44,8 +45,12 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   ackBytes: 40,
   maxSackBlocks: 3, // Agent/TCPSink maxSackBlocks_
   ecn: false, // Agent/TCP ecn_ 0: no ECN unless the flow asks for it
+  pacing: false, // ns-2 does not pace; BBR's default is on (pacingDefault)
   vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1 }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
-  cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true }), // RFC 9438
+  // RFC 9438. HyStart++ (RFC 9406) off by default for now: the lessons' CUBIC runs are recorded
+  // without it (Linux runs CUBIC with HyStart; scenarios turn it on with tcp.cubic.hystart).
+  cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: false }),
+  dctcp: Object.freeze({ g: 1 / 16, initialAlpha: 1 }), // RFC 8257 §4.2; Linux dctcp_shift_g 4, dctcp_alpha_on_init
   westwood: Object.freeze({ filterTau: 0.5 }),
 }) as Readonly<TcpParams>;
 
@@ -137,16 +142,33 @@ function overlay<T extends object>(base: Readonly<T>, given: Partial<T> | undefi
   return out;
 }
 
+/** Whether a variant paces when its scenario does not say: BBR needs pacing (Linux, ns-3 turn it on for it). */
+export function pacingDefault(variant: Variant | undefined): boolean {
+  return variant === 'bbr';
+}
+
 /**
  * Per-flow `tcp` overrides the defaults field by field, nested objects
  * included; `base` is the profile's defaults for this flow (DEFAULT_TCP in the
- * default profile).
+ * default profile); `variant` decides whether the flow paces by default.
  */
-export function tcpParams(given: ParsedTcpParams | undefined, base: Readonly<TcpParams> = DEFAULT_TCP): TcpParams {
+export function tcpParams(
+  given: ParsedTcpParams | undefined,
+  base: Readonly<TcpParams> = DEFAULT_TCP,
+  variant?: Variant,
+): TcpParams {
   return {
-    ...overlay(base, { ...given, vegas: undefined, cubic: undefined, westwood: undefined }),
+    ...overlay(base, {
+      pacing: pacingDefault(variant),
+      ...given,
+      vegas: undefined,
+      cubic: undefined,
+      dctcp: undefined,
+      westwood: undefined,
+    }),
     vegas: overlay(DEFAULT_TCP.vegas, given?.vegas),
     cubic: overlay(DEFAULT_TCP.cubic, given?.cubic),
+    dctcp: overlay(DEFAULT_TCP.dctcp, given?.dctcp),
     westwood: overlay(DEFAULT_TCP.westwood, given?.westwood),
   };
 }
@@ -202,7 +224,7 @@ export function applyDefaults(p: ParsedScenario): Scenario {
       kind: 'tcp',
       variant: f.variant,
       bytes: f.bytes === undefined ? DEFAULT_FLOW.bytes : f.bytes,
-      tcp: tcpParams(f.tcp, p.profile === 'ns2' ? ns2Defaults(f.variant) : DEFAULT_TCP),
+      tcp: tcpParams(f.tcp, p.profile === 'ns2' ? ns2Defaults(f.variant) : DEFAULT_TCP, f.variant),
     };
     return tcp;
   });

@@ -75,7 +75,11 @@ function seriesColumns(s: Scenario): number {
   if (['reno', 'newreno', 'vegas', 'westwood', 'westwoodnr'].some((v) => variants.has(v as never))) n += 1;
   if (variants.has('vegas')) n += 4;
   if (variants.has('westwood') || variants.has('westwoodnr')) n += 2;
-  if (variants.has('cubic')) n += 3;
+  if (variants.has('cubic')) n += 4;
+  if (variants.has('dctcp')) n += 1;
+  if (variants.has('bbr')) n += 5;
+  // A paced flow's rate (tcp/pacer.ts).
+  if (s.flows.some((f) => f.kind === 'tcp' && f.tcp.pacing)) n += 1;
   return n;
 }
 

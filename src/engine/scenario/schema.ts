@@ -271,6 +271,7 @@ const TcpParamsSchema = z.strictObject({
   // The TCP option space holds at most 4 SACK blocks (RFC 2018).
   maxSackBlocks: int({ min: 1, max: 4 }).optional(),
   ecn: z.boolean().optional(),
+  pacing: z.boolean().optional(),
   vegas: z
     .strictObject({
       alpha: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
@@ -284,6 +285,13 @@ const TcpParamsSchema = z.strictObject({
       c: num({ above: 0, max: L.MAX_CUBIC_C }).optional(),
       fastConvergence: z.boolean().optional(),
       renoFriendly: z.boolean().optional(),
+      hystart: z.boolean().optional(),
+    })
+    .optional(),
+  dctcp: z
+    .strictObject({
+      g: num({ above: 0, max: 1 }).optional(),
+      initialAlpha: num({ min: 0, max: 1 }).optional(),
     })
     .optional(),
   westwood: z.strictObject({ filterTau: boundedTime('positive').optional() }).optional(),

@@ -9,7 +9,8 @@
  * other.
  */
 
-export type Variant = 'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'westwood' | 'westwoodnr' | 'cubic';
+export type Variant =
+  'tahoe' | 'reno' | 'newreno' | 'sack' | 'vegas' | 'westwood' | 'westwoodnr' | 'cubic' | 'bbr' | 'dctcp';
 
 export const VARIANTS: readonly Variant[] = [
   'tahoe',
@@ -20,6 +21,8 @@ export const VARIANTS: readonly Variant[] = [
   'westwood',
   'westwoodnr',
   'cubic',
+  'bbr',
+  'dctcp',
 ];
 
 /**
@@ -185,6 +188,14 @@ export interface VegasParams {
   gamma: number;
 }
 
+/** DCTCP (RFC 8257) */
+export interface DctcpParams {
+  /** weight of the newest window's marked fraction in α (RFC 8257 §4.2: 1/16) */
+  g: number;
+  /** α before the first window ends (RFC 8257 §3.3, Linux dctcp_alpha_on_init: 1) */
+  initialAlpha: number;
+}
+
 export interface CubicParams {
   /** multiplicative decrease factor β_cubic (RFC 9438 §4.6) */
   beta: number;
@@ -192,6 +203,8 @@ export interface CubicParams {
   c: number;
   fastConvergence: boolean;
   renoFriendly: boolean;
+  /** HyStart++ (RFC 9406) in the first slow start */
+  hystart: boolean;
 }
 
 export interface WestwoodParams {
@@ -242,8 +255,15 @@ export interface TcpParams {
    * retransmitting. Both ends of a flow follow the same setting.
    */
   ecn: boolean;
+  /**
+   * Space the flow's packets at a pacing rate (tcp/pacer.ts): BBR's own, or
+   * Linux's 2 × (slow start) or 1.2 × cwnd per srtt for the other variants.
+   * Default: on for BBR, off for the others.
+   */
+  pacing: boolean;
   vegas: VegasParams;
   cubic: CubicParams;
+  dctcp: DctcpParams;
   westwood: WestwoodParams;
 }
 

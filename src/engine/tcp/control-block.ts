@@ -11,6 +11,11 @@
  * sequence number i + 1 (`base` = 1); events report data segment numbers.
  * The sender may have ⌊min(cwnd + inflation, window)⌋ segments beyond the
  * cumulative ACK in flight (ns-2 window()).
+ *
+ * Two parts only some flows have, each in its own file: the pacer (pacer.ts,
+ * `tcp.pacing`), which its sending loops ask before every transmission, and
+ * the delivery-rate sampler (delivery-rate.ts), stamped at every
+ * transmission, for congestion ops that ask for rate samples (BBR).
  */
 import { nsToSeconds, secondsToNs } from '../core/time';
 import type { Timer, TimerOwner } from '../core/timers';
@@ -21,9 +26,13 @@ import { CaState } from './ca-state';
 import type { CongestionOps, SocketState } from './cc/types';
 import type { TcpHost } from './host';
 import type { RecoveryContext } from './recovery/types';
+import { DeliveryRate } from './delivery-rate';
+import { Pacer } from './pacer';
 import { RttEstimator } from './rtt';
 
-const TIMER_RTX = 0;
+/** The sender's timers (TimerOwner.onTimer's `which`). */
+export const TIMER_RTX = 0;
+export const TIMER_PACE = 1;
 
 export class ControlBlock implements RecoveryContext, SocketState {
   // --- window (ns-2 names in camelCase) ---
@@ -77,6 +86,10 @@ export class ControlBlock implements RecoveryContext, SocketState {
   readonly dupThresh: number;
   /** simulated ns of the event being processed */
   nowNs = 0;
+  /** the pacer, when the flow paces (tcp.pacing) */
+  readonly pacer: Pacer | null;
+  /** delivery-rate samples and the segments in flight, when the congestion ops ask for them */
+  readonly rate: DeliveryRate | null;
   private readonly lastPayload: number;
   private readonly timer: Timer;
 
@@ -116,6 +129,12 @@ export class ControlBlock implements RecoveryContext, SocketState {
       this.lastPayload = spec.bytes - (this.nSegments - 1) * spec.packetSize;
     }
     this.timer = host.newTimer(timerOwner, TIMER_RTX);
+    // Only flows that pace get a second timer, so the others' event lists stay as they were.
+    this.pacer = t.pacing
+      ? new Pacer(host, host.newTimer(timerOwner, TIMER_PACE), spec.packetSize, spec.packetSize + t.headerBytes)
+      : null;
+    this.rate = cc.rateSampling ? new DeliveryRate(t.dupAckThreshold, this.base) : null;
+    cc.attach?.({ log: (kind, a, b, c, d) => this.log(kind, this.highestAck, a, b, c, d) });
   }
 
   get pool(): PacketPool {
@@ -135,6 +154,15 @@ export class ControlBlock implements RecoveryContext, SocketState {
   get now(): number {
     return nsToSeconds(this.nowNs);
   }
+  get inFlight(): number {
+    return this.rate ? this.rate.inFlight : this.outstanding;
+  }
+  get delivered(): number {
+    return this.rate ? this.rate.delivered : 0;
+  }
+  get deliveredTime(): number {
+    return this.rate ? nsToSeconds(this.rate.deliveredTimeNs) : 0;
+  }
 
   /** Data segment number of sequence number `seq` (−1 is the SYN). */
   seg(seq: number): number {
@@ -152,6 +180,7 @@ export class ControlBlock implements RecoveryContext, SocketState {
     let win = this.window();
     let n = 0;
     while (this.tSeqno <= this.highestAck + win && this.tSeqno < this.curSeq) {
+      if (!this.pacingAllows()) break;
       this.send(this.tSeqno);
       this.tSeqno++;
       n++;
@@ -165,11 +194,17 @@ export class ControlBlock implements RecoveryContext, SocketState {
     if (
       this.tSeqno <= this.highestAck + this.rwnd &&
       this.tSeqno < this.curSeq &&
-      this.tSeqno <= this.highestAck + this.cwnd + this.dupacks
+      this.tSeqno <= this.highestAck + this.cwnd + this.dupacks &&
+      this.pacingAllows()
     ) {
       this.send(this.tSeqno);
       this.tSeqno++;
     }
+  }
+
+  /** The pacer lets a packet leave now (always, when the flow does not pace); if not, its timer will resume the sending. */
+  pacingAllows(): boolean {
+    return this.pacer === null || this.pacer.ready(this.nowNs);
   }
 
   /** Put sequence number `seq` on the wire (ns-2 output()). */
@@ -194,8 +229,13 @@ export class ControlBlock implements RecoveryContext, SocketState {
     const isNew = seq > this.maxSeq;
     pool.retx[pkt] = isNew ? 0 : 1;
     if (isSyn) {
-      // An ECN-setup SYN carries ECE and CWR (RFC 3168 §6.1.1).
+      // An ECN-setup SYN carries ECE and CWR (RFC 3168 §6.1.1); a variant that needs ECN
+      // (DCTCP) sends it ECN-capable too, as Linux does, so a marking queue marks it, not drops it.
       if (this.spec.tcp.ecn) pool.tcpFlags[pkt] = TcpFlag.Ece | TcpFlag.Cwr;
+      if (this.spec.tcp.ecn && this.cc.ectAll) pool.ecn[pkt] = Ecn.Ect0;
+    } else if (this.ecnOk && !isNew && this.cc.ectAll) {
+      // DCTCP's retransmissions are ECN-capable too (RFC 8257 §3.1; Linux INET_ECN_xmit).
+      pool.ecn[pkt] = Ecn.Ect0;
     } else if (this.ecnOk && isNew) {
       // Only new data is ECN-capable, not retransmissions (§6.1.5) nor pure ACKs (§6.1.4).
       pool.ecn[pkt] = Ecn.Ect0;
@@ -219,6 +259,8 @@ export class ControlBlock implements RecoveryContext, SocketState {
     }
     if (!this.timer.pending || forceTimer) this.setRtxTimer();
     this.cc.onSend?.(this, seq);
+    this.rate?.onSend(seq, now);
+    this.pacer?.sent(now, pool.size[pkt]);
     host.send(pkt, this.node, now);
   }
 

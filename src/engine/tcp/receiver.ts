@@ -13,7 +13,7 @@
  * ECE (ECN accepted). Once a segment arrives marked CE, every ACK carries
  * ECE until a segment arrives with CWR; a segment with both CWR and CE
  * keeps the echo going (Linux tcp_ecn_accept_cwr before tcp_ecn_check_ce,
- * and ns-3, agree).
+ * and ns-3, agree). For DCTCP the echo is exact instead (echoExact).
  */
 import { Ev } from '../output/event-log';
 import { Ecn, MAX_SACK_BLOCKS, PacketKind, TcpFlag } from '../net/packets';
@@ -58,6 +58,8 @@ export class TcpReceiver implements TimerOwner {
     sack: boolean,
     private readonly base: number,
     nSegments: number,
+    /** echo each segment's CE mark exactly (DCTCP, RFC 8257 §3.2) instead of until CWR */
+    private readonly exactEcho = false,
   ) {
     this.sack = sack;
     this.maxBlocks = Math.min(spec.tcp.maxSackBlocks, MAX_SACK_BLOCKS);
@@ -94,7 +96,10 @@ export class TcpReceiver implements TimerOwner {
         this.ecnOk = true;
         this.acceptEcn = true;
       }
-    } else if (this.ecnOk) this.echoCe(flags, pool.ecn[pkt] === Ecn.Ce, seq, now);
+    } else if (this.ecnOk) {
+      if (this.exactEcho) this.echoExact(pool.ecn[pkt] === Ecn.Ce, seq, now);
+      else this.echoCe(flags, pool.ecn[pkt] === Ecn.Ce, seq, now);
+    }
     const inOrder = seq === this.nextExpected;
     const hadGap = this.maxSeen > this.nextExpected;
     if (seq > this.maxSeen) this.maxSeen = seq;
@@ -151,6 +156,22 @@ export class TcpReceiver implements TimerOwner {
     if (!this.echoing)
       this.host.log.add(now, this.flow, Ev.EcnEcho, seq - this.base, NaN, NaN, this.nextExpected - 1 - this.base);
     this.echoing = true;
+  }
+
+  /**
+   * DCTCP's echo (RFC 8257 §3.2): ECE on exactly the ACKs of CE segments.
+   * When the CE state flips, a delayed ACK still pending is sent at once with
+   * the old state, so that every ACK speaks for segments of one kind.
+   */
+  private echoExact(ce: boolean, seq: number, now: number): void {
+    if (ce === this.echoing) return;
+    if (this.pendingAck && this.timer) {
+      this.host.disarm(this.timer);
+      this.pendingAck = false;
+      this.sendAck(this.pendingEcho, now);
+    }
+    if (ce) this.host.log.add(now, this.flow, Ev.EcnEcho, seq - this.base, NaN, NaN, this.nextExpected - 1 - this.base);
+    this.echoing = ce;
   }
 
   onTimer(_which: number, now: number): void {

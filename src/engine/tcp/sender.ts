@@ -25,6 +25,13 @@
  *    timer backs off and sending resumes from the first unacknowledged
  *    segment (go-back-N, as ns-2 and BSD do); the state is Loss until the
  *    ACKs cover what was outstanding.
+ *  - Each ACK that passes the highest segment sent when the previous round
+ *    began starts a new round trip (AckSample.roundStart; RFC 9406 §4.2).
+ *  - Congestion ops with `control` (BBR) decide the window and the pacing
+ *    rate on every ACK after the recovery step, from the delivery-rate
+ *    sample the control block keeps (delivery-rate.ts); the others grow it
+ *    through `increase`, and a paced flow of theirs is paced as Linux does
+ *    (pacer.ts). The pacer's timer resumes the sending it held back.
  *  - ECN (RFC 3168 §6.1, with `tcp.ecn`): the SYN offers it and the SYN's
  *    ACK accepts it (control-block.ts marks new data ECT(0)). An ACK of new
  *    data carrying ECE, in Open or Disorder and past the last reduction's
@@ -53,8 +60,9 @@ import type { TcpFlowSpec } from '../scenario/types';
 import type { SenderView } from '../view';
 import { CaState } from './ca-state';
 import { lossResponse } from './cc/reno';
-import { CongestionEvent, type AckSample, type CongestionOps, type WindowUpdate } from './cc/types';
-import { ControlBlock } from './control-block';
+import { CongestionEvent, type AckSample, type CongestionOps, type RateSample, type WindowUpdate } from './cc/types';
+import { ControlBlock, TIMER_PACE } from './control-block';
+import { defaultPacingRate } from './pacer';
 import type { TcpHost } from './host';
 import { ExitReason, type RecoveryOps } from './recovery/types';
 
@@ -62,9 +70,11 @@ export class TcpSender implements TimerOwner, SenderView {
   /** the window and sequence variables, and the sending (what recovery modules and congestion ops see) */
   readonly tcb: ControlBlock;
   /** the current ACK as the congestion ops see it (one object, refilled per ACK) */
-  private readonly sample: AckSample = { acked: 0, dup: false, rtt: -1, echoRtt: -1, ece: false };
+  private readonly sample: AckSample;
   /** what a congestion-ops hook decides, before the sender applies it (one object, reused) */
-  private readonly update: WindowUpdate = { cwnd: 0, ssthresh: 0 };
+  private readonly update: WindowUpdate = { cwnd: 0, ssthresh: 0, pacingRate: 0, markAppLimited: false };
+  /** the highest sequence number sent when the current round began (RFC 9406 windowEnd) */
+  private roundEnd = -1;
   private started = false;
 
   constructor(
@@ -77,6 +87,15 @@ export class TcpSender implements TimerOwner, SenderView {
     readonly cc: CongestionOps,
   ) {
     this.tcb = new ControlBlock(flow, spec, node, peer, host, this, cc);
+    this.sample = {
+      acked: 0,
+      dup: false,
+      rtt: -1,
+      echoRtt: -1,
+      ece: false,
+      roundStart: false,
+      rate: this.tcb.rate?.rs ?? noRate(),
+    };
   }
 
   // --- what the page and the outputs read (SenderView) ---
@@ -121,6 +140,10 @@ export class TcpSender implements TimerOwner, SenderView {
   }
   get fastRetransmits(): number {
     return this.tcb.fastRetransmits;
+  }
+  /** bit/s of data the flow is paced at (0: not paced, or no rate yet) */
+  get pacingRate(): number {
+    return this.tcb.pacer ? this.tcb.pacer.rate : 0;
   }
   get ecnReductions(): number {
     return this.tcb.ecnReductions;
@@ -177,6 +200,9 @@ export class TcpSender implements TimerOwner, SenderView {
     // On the SYN's ACK, ECE accepts ECN (§6.1.1); afterwards it echoes CE.
     a.ece = ece && t.ecnOk;
     if (synAck && t.spec.tcp.ecn) t.ecnOk = ece;
+    a.roundStart = ack > before && ack >= this.roundEnd;
+    if (a.roundStart) this.roundEnd = t.maxSeq;
+    t.rate?.onAck(ack, pool, pkt, now, a.echoRtt < 0 ? -1 : now - pool.echo[pkt]);
     let entered = false;
     if (ack > before) {
       let grow = true;
@@ -206,10 +232,35 @@ export class TcpSender implements TimerOwner, SenderView {
       entered = true;
     }
     this.settle();
-    if (rec.send) rec.send(t, entered);
-    else t.sendMuch(0);
+    if (this.cc.control) this.control();
+    else if (t.pacer) t.pacer.rate = defaultPacingRate(t.cwnd, t.ssthresh, t.outstanding, t.srtt, t.mss);
+    this.sendStep(entered);
     this.cc.onAck?.(t, a);
     this.notify(from);
+  }
+
+  /** Send what the window (and the pacer) allows: the recovery module's way, or new data. */
+  private sendStep(entered: boolean): void {
+    const t = this.tcb;
+    if (this.recovery.send) this.recovery.send(t, entered);
+    else t.sendMuch(0);
+    // Nothing left to send while the window has room: the rate samples are application-limited.
+    if (t.rate && t.tSeqno >= t.curSeq) t.rate.checkAppLimited(t.cwnd);
+  }
+
+  /** The congestion ops' full control (Linux cong_control): window, ssthresh and pacing rate from this ACK. */
+  private control(): void {
+    const t = this.tcb;
+    const w = this.update;
+    w.cwnd = t.cwnd;
+    w.ssthresh = t.ssthresh;
+    w.pacingRate = t.pacer ? t.pacer.rate : 0;
+    w.markAppLimited = false;
+    this.cc.control!(t, this.sample, w);
+    t.cwnd = Math.max(w.cwnd, 1);
+    t.ssthresh = w.ssthresh;
+    if (t.pacer) t.pacer.rate = w.pacingRate;
+    if (w.markAppLimited) t.rate?.markAppLimited();
   }
 
   /** ns-2 newack(): an ACK for new data. Restarts the retransmission timer, takes an RTT sample if the timed segment is covered. */
@@ -227,19 +278,23 @@ export class TcpSender implements TimerOwner, SenderView {
   private openCwnd(): void {
     const t = this.tcb;
     const wasSlowStart = t.cwnd < t.ssthresh;
-    const w = this.update;
-    w.cwnd = t.cwnd;
-    w.ssthresh = t.ssthresh;
-    this.cc.increase(t, this.sample, w);
-    t.cwnd = w.cwnd;
-    t.ssthresh = w.ssthresh;
-    if (t.cwnd < 1) t.cwnd = 1;
+    // A variant with full control sets the window in control(), after the recovery step.
+    const grows = !this.cc.control;
+    if (grows) {
+      const w = this.update;
+      w.cwnd = t.cwnd;
+      w.ssthresh = t.ssthresh;
+      this.cc.increase(t, this.sample, w);
+      t.cwnd = w.cwnd;
+      t.ssthresh = w.ssthresh;
+      if (t.cwnd < 1) t.cwnd = 1;
+    }
     if (t.base === 1 && t.highestAck === 0) {
       // SYN acknowledged: the initial window opens (ns-2 syn_ with delay_growth_).
       t.cwnd = t.spec.tcp.initialCwnd;
       return;
     }
-    if (wasSlowStart && t.cwnd >= t.ssthresh && t.highestAck > 0) t.log(Ev.SsExit, t.highestAck);
+    if (grows && wasSlowStart && t.cwnd >= t.ssthresh && t.highestAck > 0) t.log(Ev.SsExit, t.highestAck);
   }
 
   /**
@@ -317,9 +372,11 @@ export class TcpSender implements TimerOwner, SenderView {
   }
 
   // --- retransmission timeout ---
-  onTimer(_which: number, now: number): void {
+  onTimer(which: number, now: number): void {
     this.tcb.nowNs = now;
-    this.timeout();
+    // The pacer's slot has passed: send what it held back.
+    if (which === TIMER_PACE) this.sendStep(false);
+    else this.timeout();
   }
 
   /** Retransmission timeout (ns-2 TcpAgent::timeout after the variant's own steps). */
@@ -344,13 +401,26 @@ export class TcpSender implements TimerOwner, SenderView {
       const r = this.congestionEvent(CongestionEvent.Timeout);
       t.ssthresh = r.ssthresh;
       t.cwnd = r.cwnd;
+      t.rate?.onTimeout();
       if (t.ecnOk) t.cwrPending = true;
       t.resetRtxTimer(false, true);
       t.log(Ev.Timeout, t.highestAck + 1, rtoUsed, t.rtt.backoff, oldCwnd, oldSsthresh);
       t.state = CaState.Loss;
     }
-    if (rec.send) rec.send(t, false);
-    else t.sendMuch(0);
+    this.sendStep(false);
     this.notify(from);
   }
+}
+
+/** The rate sample of a sender that keeps none. */
+function noRate(): RateSample {
+  return {
+    delivered: -1,
+    interval: -1,
+    priorDelivered: 0,
+    ackedSacked: 0,
+    losses: 0,
+    appLimited: false,
+    priorInFlight: 0,
+  };
 }

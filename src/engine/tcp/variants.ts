@@ -6,7 +6,9 @@
  * its descriptor here (CONTRIBUTING.md).
  */
 import type { TcpParams, Variant } from '../scenario/types';
+import { createBbr } from './cc/bbr';
 import { createCubic } from './cc/cubic';
+import { createDctcp } from './cc/dctcp';
 import { createReno } from './cc/reno';
 import type { CongestionOps } from './cc/types';
 import { createVegas } from './cc/vegas';
@@ -21,7 +23,18 @@ import { createVegasRecovery } from './recovery/vegas';
 export interface VariantParts {
   recovery: RecoveryOps;
   cc: CongestionOps;
+  /** The receiver echoes each segment's CE mark exactly (DCTCP, RFC 8257 §3.2) rather than until CWR (RFC 3168). */
+  exactEcho?: boolean;
 }
+
+/** What a connection's variant may draw on beyond its parameters. */
+export interface VariantEnv {
+  /** uniform in [0, 1), from the flow's own stream of the scenario's seed (BBR's first gain phase) */
+  random(): number;
+}
+
+/** For tests and tools that need no randomness: a fixed draw. */
+export const FIXED_ENV: VariantEnv = { random: () => 0 };
 
 /** The groups of variant-specific parameters in a scenario's `tcp` (tcp.vegas, tcp.cubic, …). */
 export type TunableGroup = { [K in keyof TcpParams]: TcpParams[K] extends object ? K : never }[keyof TcpParams];
@@ -50,7 +63,7 @@ export interface VariantDescriptor {
   readonly earlyRetransmit?: string;
   readonly tunables: readonly Tunable[];
   /** A fresh recovery module and congestion ops for one connection. */
-  create(params: TcpParams): VariantParts;
+  create(params: TcpParams, env: VariantEnv): VariantParts;
 }
 
 const HALF = 'half the window';
@@ -145,6 +158,23 @@ export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> =
     // Linux runs CUBIC with SACK.
     create: (p) => ({ recovery: createSack(), cc: createCubic(p.cubic) }),
   },
+  bbr: {
+    label: 'BBR',
+    lossRule:
+      'BBR does not cut its window for a loss: for one round trip it sends one segment per segment delivered (packet conservation)',
+    tunables: [],
+    // Linux runs BBR with SACK, and paces it (tcp.pacing defaults to on for BBR).
+    create: (p, env) => ({ recovery: createSack(), cc: createBbr(p.initialCwnd, env.random) }),
+  },
+  dctcp: {
+    label: 'DCTCP',
+    lossRule: 'DCTCP halves the window for a loss; for ECN marks it keeps 1 − α/2 of it, α the marked fraction',
+    tunables: [
+      { group: 'dctcp', key: 'g', label: 'DCTCP g', example: '0.0625', hint: 'Weight of the newest window in α.' },
+    ],
+    // Linux runs DCTCP with SACK; its receiver echoes every CE mark exactly (RFC 8257 §3.2).
+    create: (p) => ({ recovery: createSack(), cc: createDctcp(p.dctcp), exactEcho: true }),
+  },
 };
 
 /** How each variant is written in the field. */
@@ -157,8 +187,8 @@ export function variantDescriptor(v: string): VariantDescriptor | undefined {
   return Object.hasOwn(VARIANT_DESCRIPTORS, v) ? VARIANT_DESCRIPTORS[v as Variant] : undefined;
 }
 
-export function createVariant(v: Variant, params: TcpParams): VariantParts {
+export function createVariant(v: Variant, params: TcpParams, env: VariantEnv = FIXED_ENV): VariantParts {
   const d = variantDescriptor(v);
   if (!d) throw new Error(`TCP variant "${v}" is not available in this engine`);
-  return d.create(params);
+  return d.create(params, env);
 }

@@ -28,6 +28,9 @@ export function columnUnit(column: string): string {
   if (column.endsWith('_kbps')) return 'kbit/s';
   if (column.endsWith('_ms')) return 'ms';
   if (column.endsWith('_s')) return 's';
+  if (column.endsWith('_gain')) return '×'; // bbr_pacing_gain, bbr_cwnd_gain
+  if (column === 'bbr_state') return '0 STARTUP, 1 DRAIN, 2 PROBE_BW, 3 PROBE_RTT';
+  if (column === 'cubic_hystart') return '0 slow start, 1 CSS, 2 done';
   return 'segments'; // vegas_diff, cubic_wmax, cubic_w_est
 }
 

@@ -29,7 +29,13 @@ const NONE = 'none';
 export const EVENT_MARKER_STYLES: Record<string, MarkerStyle> = {
   drop: { symbol: symbolCircle, fill: '#ffffff', stroke: PALETTE.vermillion, strokeWidth: 1.75, size: 42 },
   // black edge: the light orange fill alone would be 2.2:1 on white
-  fast_retransmit: { symbol: symbolTriangle, fill: SERIES_COLOURS.fastRetransmit, stroke: PALETTE.black, strokeWidth: 1, size: 80 },
+  fast_retransmit: {
+    symbol: symbolTriangle,
+    fill: SERIES_COLOURS.fastRetransmit,
+    stroke: PALETTE.black,
+    strokeWidth: 1,
+    size: 80,
+  },
   // d3's X is drawn by its stroke alone
   timeout: { symbol: symbolX, fill: NONE, stroke: SERIES_COLOURS.timeout, strokeWidth: 2.5, size: 110 },
   recovery_enter: { symbol: symbolDiamond, fill: PALETTE.orange, stroke: NONE, strokeWidth: 0, size: 56 },
@@ -40,4 +46,11 @@ export const EVENT_MARKER_STYLES: Record<string, MarkerStyle> = {
   complete: { symbol: symbolSquare, fill: PALETTE.black, stroke: NONE, strokeWidth: 0, size: 40 },
   link_down: { symbol: symbolTriangle2, fill: NONE, stroke: PALETTE.black, strokeWidth: 2, size: 72 },
   link_up: { symbol: symbolPlus, fill: NONE, stroke: PALETTE.black, strokeWidth: 2, size: 72 },
+  // BBR's states: one shape, filled as the state asks more (STARTUP) or less (PROBE_RTT) of the path
+  bbr_startup: { symbol: symbolSquare, fill: PALETTE.skyBlue, stroke: PALETTE.black, strokeWidth: 1, size: 56 },
+  bbr_drain: { symbol: symbolSquare2, fill: NONE, stroke: PALETTE.skyBlue, strokeWidth: 2, size: 56 },
+  bbr_probe_bw: { symbol: symbolSquare, fill: PALETTE.bluishGreen, stroke: PALETTE.black, strokeWidth: 1, size: 56 },
+  bbr_probe_rtt: { symbol: symbolSquare2, fill: NONE, stroke: PALETTE.blue, strokeWidth: 2, size: 56 },
+  hystart_css: { symbol: symbolStar, fill: NONE, stroke: PALETTE.reddishPurple, strokeWidth: 1.5, size: 72 },
+  hystart_resume: { symbol: symbolStar, fill: PALETTE.skyBlue, stroke: NONE, strokeWidth: 0, size: 72 },
 };

@@ -6,8 +6,20 @@ import { LiveQueues, linkDownAt, randomLossAt, type QueueTraces } from './live-q
 function traces(): QueueTraces & { push(q: number, t: number, pkts: number, red: number, drops?: number): void } {
   const listeners = new Set<() => void>();
   const queues = [
-    { id: { link: 'l2', from: 'r1', to: 'client' }, pkts: new RingBuffer(8), redAvg: new RingBuffer(8), sum: 0, drops: 0 },
-    { id: { link: 'l2', from: 'client', to: 'r1' }, pkts: new RingBuffer(8), redAvg: new RingBuffer(8), sum: 0, drops: 0 },
+    {
+      id: { link: 'l2', from: 'r1', to: 'client' },
+      pkts: new RingBuffer(8),
+      redAvg: new RingBuffer(8),
+      sum: 0,
+      drops: 0,
+    },
+    {
+      id: { link: 'l2', from: 'client', to: 'r1' },
+      pkts: new RingBuffer(8),
+      redAvg: new RingBuffer(8),
+      sum: 0,
+      drops: 0,
+    },
   ];
   return {
     run: 1,
@@ -25,10 +37,28 @@ function traces(): QueueTraces & { push(q: number, t: number, pkts: number, red:
   };
 }
 
-const droptail: LinkSpec = { id: 'l2', a: 'r1', b: 'client', bandwidth: 1.5e6, delay: 0.01, queue: { type: 'droptail', limit: 20, limitBytes: null } };
+const droptail: LinkSpec = {
+  id: 'l2',
+  a: 'r1',
+  b: 'client',
+  bandwidth: 1.5e6,
+  delay: 0.01,
+  queue: { type: 'droptail', limit: 20, limitBytes: null },
+};
 const red: LinkSpec = {
   ...droptail,
-  queue: { type: 'red', limit: 20, minThresh: 5, maxThresh: 15, maxP: 0.1, weight: 0.002, gentle: true, meanPacketSize: 500, ecn: false, limitBytes: null },
+  queue: {
+    type: 'red',
+    limit: 20,
+    minThresh: 5,
+    maxThresh: 15,
+    maxP: 0.1,
+    weight: 0.002,
+    gentle: true,
+    meanPacketSize: 500,
+    ecn: false,
+    limitBytes: null,
+  },
 };
 
 describe('live queues', () => {

@@ -11,7 +11,14 @@ import { LiveQueues, type QueueTraces } from './live-queues';
 import { createQueueLanes, FLASH_MS } from './queue-lanes';
 
 const NS = 'http://www.w3.org/2000/svg';
-const link: LinkSpec = { id: 'l2', a: 'r1', b: 'client', bandwidth: 1.5e6, delay: 0.01, queue: { type: 'droptail', limit: 21, limitBytes: null } };
+const link: LinkSpec = {
+  id: 'l2',
+  a: 'r1',
+  b: 'client',
+  bandwidth: 1.5e6,
+  delay: 0.01,
+  queue: { type: 'droptail', limit: 21, limitBytes: null },
+};
 
 function topology(): { svg: SVGSVGElement; lane: SVGGElement; fill: SVGRectElement } {
   const svg = document.createElementNS(NS, 'svg') as SVGSVGElement;
@@ -30,7 +37,13 @@ function topology(): { svg: SVGSVGElement; lane: SVGGElement; fill: SVGRectEleme
 
 function traces() {
   const listeners = new Set<() => void>();
-  const q = { id: { link: 'l2', from: 'r1', to: 'client' }, pkts: new RingBuffer(64), redAvg: new RingBuffer(64), sum: 0, drops: 0 };
+  const q = {
+    id: { link: 'l2', from: 'r1', to: 'client' },
+    pkts: new RingBuffer(64),
+    redAvg: new RingBuffer(64),
+    sum: 0,
+    drops: 0,
+  };
   const t: QueueTraces & { push(time: number, pkts: number, drops?: number): void } = {
     run: 1,
     queues: [q],
@@ -62,7 +75,11 @@ describe('queue lanes', () => {
   it('fills with the latest sample, flashes a drop for FLASH_MS, and rewrites nothing unchanged', () => {
     const { svg, lane, fill } = topology();
     const t = traces();
-    const lanes = createQueueLanes(svg, { live: new LiveQueues(t), runLink: () => link, runFaults: () => [], time: () => 1 }, () => wall);
+    const lanes = createQueueLanes(
+      svg,
+      { live: new LiveQueues(t), runLink: () => link, runFaults: () => [], time: () => 1 },
+      () => wall,
+    );
     t.push(0.1, 10);
     lanes.update();
     expect(fill.getAttribute('width')).toBe('50'); // 10 of 20 waiting places, lane 100 px

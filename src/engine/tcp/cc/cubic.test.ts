@@ -148,9 +148,10 @@ describe('CUBIC window growth (RFC 9438 §4.2–4.5)', () => {
 });
 
 describe('CUBIC traces', () => {
-  it('reports W_max, K and W_est', () => {
-    const c = new Cubic(P);
-    expect(c.traceColumns).toEqual(['cubic_wmax', 'cubic_k_s', 'cubic_w_est']);
+  it('reports W_max, K, W_est and the HyStart++ phase', () => {
+    const c = new Cubic({ ...P, hystart: true });
+    expect(c.traceColumns).toEqual(['cubic_wmax', 'cubic_k_s', 'cubic_w_est', 'cubic_hystart']);
+    expect(c.trace(3)).toBe(0); // standard slow start, watching the RTT
     expect(Number.isNaN(c.trace(0))).toBe(true);
     const s = state({ cwnd: 100 });
     loss(c, s);
@@ -158,5 +159,6 @@ describe('CUBIC traces', () => {
     expect(c.trace(0)).toBe(100);
     expect(c.trace(1)).toBeCloseTo(Math.cbrt(30 / 0.4), 12);
     expect(c.trace(2)).toBeCloseTo(c.wEst, 12);
+    expect(c.trace(3)).toBe(2); // the loss ended HyStart++
   });
 });

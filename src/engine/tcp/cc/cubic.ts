@@ -23,16 +23,18 @@
  *    W_est: on short, slow paths CUBIC behaves as Reno.
  *  - Timeout (§4.8): ssthresh as on a loss, cwnd = 1 (the sender), and the
  *    next congestion avoidance starts with W_max = cwnd and K = 0.
- *  - Slow start is the engine's (Reno's, +1 segment per ACK).
+ *  - Slow start is the engine's (Reno's, +1 segment per ACK), with
+ *    HyStart++ (RFC 9406, ./hystart.ts) in the first one when
+ *    `tcp.cubic.hystart` is on (off by default for now; Linux runs HyStart).
  *
  * Tunables (scenario `tcp.cubic`): beta (β_cubic, default 0.7, no unit);
  * c (C, segments/s³, default 0.4); fastConvergence (default true);
- * renoFriendly (default true).
+ * renoFriendly (default true); hystart (default false).
  *
  * Where the sources differ, and what is followed:
  *  - RFC 9438 throughout. Linux's tcp_cubic.c also updates W_max on a
  *    timeout and computes the cubic in fixed point with a per-ACK counter;
- *    Linux and ns-3 run HyStart(++) in slow start, which is not modelled.
+ *    Linux and ns-3 run the older HyStart, the engine HyStart++ (./hystart.ts).
  *  - W is min(cwnd, receiver window); cwnd does not grow in congestion
  *    avoidance while it already fills the receiver window (RFC 9438 §4.6
  *    requires some such guard when cwnd rather than flight size sets
@@ -42,10 +44,18 @@
  *  - t is not corrected for application-limited periods (FTP flows never are).
  */
 import type { CubicParams } from '../../scenario/types';
-import { renoIncrease } from './reno';
-import { CongestionEvent, type AckSample, type CongestionOps, type SocketState, type WindowUpdate } from './types';
+import { HyStart } from './hystart';
+import {
+  CongestionEvent,
+  type AckSample,
+  type CcEventSink,
+  type CongestionOps,
+  type SocketState,
+  type WindowUpdate,
+} from './types';
 
-const TRACE_COLUMNS = ['cubic_wmax', 'cubic_k_s', 'cubic_w_est'] as const;
+/** cubic_hystart: 0 standard slow start, 1 conservative slow start, 2 done (or off). */
+const TRACE_COLUMNS = ['cubic_wmax', 'cubic_k_s', 'cubic_w_est', 'cubic_hystart'] as const;
 
 export class Cubic implements CongestionOps {
   readonly name = 'cubic';
@@ -70,6 +80,7 @@ export class Cubic implements CongestionOps {
   private cwndPrior = NaN;
   private alpha: number;
   private afterTimeout = false;
+  readonly hystart: HyStart;
 
   constructor(p: CubicParams) {
     this.beta = p.beta;
@@ -78,6 +89,11 @@ export class Cubic implements CongestionOps {
     this.renoFriendly = p.renoFriendly;
     this.alphaCubic = (3 * (1 - p.beta)) / (1 + p.beta);
     this.alpha = this.alphaCubic;
+    this.hystart = new HyStart(p.hystart);
+  }
+
+  attach(events: CcEventSink): void {
+    this.hystart.attach(events);
   }
 
   /** W_cubic(t), segments. */
@@ -88,9 +104,13 @@ export class Cubic implements CongestionOps {
 
   increase(s: Readonly<SocketState>, a: Readonly<AckSample>, w: WindowUpdate): void {
     if (s.cwnd < s.ssthresh) {
-      renoIncrease(s, w);
+      const h = this.hystart.onAck(a);
+      // HyStart++ ends slow start here: congestion avoidance from this window (RFC 9406 §4.2).
+      if (h.exit) w.ssthresh = s.cwnd;
+      else w.cwnd = s.cwnd + h.growth;
       return;
     }
+    this.hystart.end();
     if (s.cwnd >= s.rwnd) return; // not cwnd-limited: no growth
     const now = s.now;
     if (this.epochStart < 0) this.startEpoch(s, now);
@@ -134,6 +154,7 @@ export class Cubic implements CongestionOps {
   /** ssthresh from ssthresh(); W_max and the epoch reset (§4.6–4.8); cwnd = ssthresh, or 1 after a timeout. */
   onCongestionEvent(s: Readonly<SocketState>, ev: CongestionEvent): { ssthresh: number; cwnd: number } {
     const timeout = ev === CongestionEvent.Timeout;
+    this.hystart.end(); // a loss ends the first slow start, and HyStart++ with it (§4.3)
     const w = Math.min(s.cwnd, s.rwnd);
     const ssthresh = this.ssthresh(s);
     if (timeout) {
@@ -153,6 +174,7 @@ export class Cubic implements CongestionOps {
     if (i === 0) return this.wMax;
     if (i === 1) return this.k;
     if (i === 2) return this.wEst;
+    if (i === 3) return this.hystart.phase;
     return NaN;
   }
 }

@@ -4,7 +4,7 @@
  * and the calls the sender makes, applied to it as the sender applies them.
  */
 import { CaState } from '../ca-state';
-import type { AckSample, CongestionEvent, CongestionOps, SocketState } from './types';
+import type { AckSample, CongestionEvent, CongestionOps, RateSample, SocketState, WindowUpdate } from './types';
 
 export type HandState = { -readonly [K in keyof SocketState]: SocketState[K] };
 
@@ -21,18 +21,40 @@ export function handState(o: Partial<HandState> = {}): HandState {
     highestAck: 0,
     tSeqno: 0,
     now: 0,
+    inFlight: 0,
+    delivered: 0,
+    deliveredTime: 0,
+    ...o,
+  };
+}
+
+/** A rate sample: no measurement, unless told otherwise. */
+export function rateSample(o: Partial<RateSample> = {}): RateSample {
+  return {
+    delivered: -1,
+    interval: -1,
+    priorDelivered: 0,
+    ackedSacked: 0,
+    losses: 0,
+    appLimited: false,
+    priorInFlight: 0,
     ...o,
   };
 }
 
 /** An ACK sample: one new segment, no RTT sample, unless told otherwise. */
 export function ackSample(o: Partial<AckSample> = {}): AckSample {
-  return { acked: 1, dup: false, rtt: -1, echoRtt: -1, ece: false, ...o };
+  return { acked: 1, dup: false, rtt: -1, echoRtt: -1, ece: false, roundStart: false, rate: rateSample(), ...o };
+}
+
+/** What the sender hands a hook to write into: the state's window, no pacing. */
+export function windowOf(s: HandState): WindowUpdate {
+  return { cwnd: s.cwnd, ssthresh: s.ssthresh, pacingRate: 0, markAppLimited: false };
 }
 
 /** An ACK of new data at `s.now`: the variant grows the window, the sender applies it to `s`. */
 export function grow(ops: CongestionOps, s: HandState, a: Partial<AckSample> = {}): void {
-  const w = { cwnd: s.cwnd, ssthresh: s.ssthresh };
+  const w = windowOf(s);
   ops.increase(s, ackSample(a), w);
   s.cwnd = w.cwnd;
   s.ssthresh = w.ssthresh;

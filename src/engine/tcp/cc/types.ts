@@ -21,18 +21,26 @@
  * The smallest variant is { name, ssthresh, increase }: the sender then
  * answers a congestion event as RFC 5681 does (lossResponse in reno.ts).
  *
- * Where the next variants plug in (not built yet; the places are kept
- * free for them):
- *  - BBR v1 (Cardwell et al. 2016; Linux tcp_bbr.c) needs a per-ACK rate
- *    sample and full control of the window and the sending rate. It adds to
- *    AckSample the rate sample of Linux's struct rate_sample — `delivered`
- *    (segments delivered between the sent packet and this ACK), `interval`
- *    (seconds that took), `lost`, `appLimited`, `priorInFlight` — kept by
- *    the sender per segment sent; to WindowUpdate a `pacingRate` (bit/s); and
- *    to CongestionOps an optional `control(s, a, w)` (Linux cong_control)
- *    that the sender calls on every ACK after the recovery step instead of
- *    `increase`, and whose pacingRate the sender's output path honours (a
- *    pacing timer beside the retransmission timer in sender.ts).
+ * What the variants beyond the loss-based ones use:
+ *  - Round trips. AckSample.roundStart is set by the sender on the ACK that
+ *    passes the highest segment sent when the previous round began (Linux
+ *    HyStart's end_seq = snd_nxt, RFC 9406's windowEnd), so every variant
+ *    counts rounds the same way (CUBIC's HyStart++ does).
+ *  - Delivery-rate samples (draft-cheng-iccrg-delivery-rate-estimation;
+ *    Linux tcp_rate.c). A variant that sets `rateSampling` gets, in
+ *    AckSample.rate, the sample of Linux's struct rate_sample — delivered,
+ *    interval, prior_delivered, acked_sacked, losses, is_app_limited,
+ *    prior_in_flight — kept by the sender per segment sent
+ *    (../delivery-rate.ts), and in SocketState the connection's delivered
+ *    count, its time and the segments in flight.
+ *  - Full control (Linux cong_control). A variant with `control` decides the
+ *    window on every ACK, after the recovery step, instead of `increase`; it
+ *    may set a pacing rate (WindowUpdate.pacingRate), which the sender's
+ *    pacer honours (../pacer.ts), and ask that the next samples be marked
+ *    application-limited. BBR (cc/bbr.ts) is built this way.
+ *  - Its own words in the event log: a variant may be given a CcEventSink
+ *    (`attach`) to report its own events (BBR's state changes), and a source
+ *    of random numbers at creation (../variants.ts, VariantEnv).
  *  - DCTCP (RFC 8257; Linux tcp_dctcp.c) builds on ECN, which is in place:
  *    AckSample.ece (with `acked`, the marked data this ACK covers when every
  *    segment is acknowledged), CongestionEvent.Ecn answered through
@@ -42,14 +50,9 @@
  *    receiver's echo (RFC 8257 §3.2, ECE exactly on the ACKs of CE
  *    segments, an immediate ACK when the CE state flips; the RFC 3168 echo
  *    is TcpReceiver.echoCe) and ECT on every packet it sends.
- *  - CUBIC with HyStart++ (RFC 9406) needs per-ACK RTT samples (AckSample
- *    rtt and echoRtt already give them) and round boundaries: a `roundStart`
- *    flag in AckSample, set by the sender when the ACK passes the segment
- *    that was next to send when the previous round began (as Linux's
- *    HyStart marks a round's end at snd_nxt, tcp_cubic.c `end_seq`), so
- *    every variant counts rounds the same way.
  */
 import type { CaState } from '../ca-state';
+import type { Ev } from '../../output/event-log';
 
 /** The sender state a variant may read (ns-3's TcpSocketState, read-only). */
 export interface SocketState {
@@ -75,6 +78,39 @@ export interface SocketState {
   readonly tSeqno: number;
   /** simulated time, seconds */
   readonly now: number;
+  /**
+   * Segments in flight (Linux tcp_packets_in_flight: sent, not acknowledged
+   * cumulatively nor SACKed, not marked lost, plus those retransmitted) when
+   * the sender keeps delivery-rate samples; otherwise `outstanding`.
+   */
+  readonly inFlight: number;
+  /** Segments delivered (cumulatively acknowledged or SACKed) so far (Linux tp->delivered; 0 without rate samples). */
+  readonly delivered: number;
+  /** When the last segment was delivered, seconds (Linux tp->delivered_mstamp; 0 without rate samples). */
+  readonly deliveredTime: number;
+}
+
+/**
+ * A delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation §3;
+ * Linux struct rate_sample), one per ACK, for variants with `rateSampling`.
+ * Counts are in segments, times in seconds; −1 marks what this ACK could
+ * not measure.
+ */
+export interface RateSample {
+  /** segments delivered between the send of the most recent segment this ACK delivered and now (−1: no sample) */
+  delivered: number;
+  /** the interval they were delivered over: the longer of the send and ACK phases, seconds (−1: no sample) */
+  interval: number;
+  /** the connection's delivered count when that segment was sent */
+  priorDelivered: number;
+  /** segments this ACK newly acknowledged cumulatively or SACKed */
+  ackedSacked: number;
+  /** segments this ACK newly marked lost */
+  losses: number;
+  /** the sending was limited by the application (or the variant asked so) at some moment of the sample */
+  appLimited: boolean;
+  /** segments in flight before this ACK */
+  priorInFlight: number;
 }
 
 /**
@@ -101,12 +137,35 @@ export interface AckSample {
    * ACK per segment, an ECE ACK acknowledges marked segments.
    */
   ece: boolean;
+  /**
+   * This ACK begins a new round trip: it acknowledges the highest segment
+   * that was sent when the previous round began (Linux HyStart's end_seq,
+   * RFC 9406's windowEnd). The first ACK begins the first round.
+   */
+  roundStart: boolean;
+  /** The delivery-rate sample of this ACK (filled only for variants with `rateSampling`). */
+  readonly rate: RateSample;
 }
 
 /** The window a hook decides; the sender fills it with the current values before the call. */
 export interface WindowUpdate {
   cwnd: number;
   ssthresh: number;
+  /**
+   * Pacing rate, bit/s of data (payload, as a delivery rate is measured); 0:
+   * not paced. Honoured when the flow paces (tcp.pacing); only `control`
+   * sets it — for the other variants the sender paces as Linux does
+   * (../pacer.ts).
+   */
+  pacingRate: number;
+  /** `control` only: mark the samples until what is in flight now is delivered as application-limited (BBR's PROBE_RTT). */
+  markAppLimited: boolean;
+}
+
+/** Where a variant reports its own protocol events (the sender's event log, with the time, flow, cwnd and ssthresh). */
+export interface CcEventSink {
+  /** Log `kind` with the arguments output/describe.ts reads for it. */
+  log(kind: Ev, a?: number, b?: number, c?: number, d?: number): void;
 }
 
 /** What called for a window reduction. */
@@ -160,6 +219,23 @@ export interface CongestionOps {
   onStateChange?(s: Readonly<SocketState>, from: CaState, to: CaState): void;
   /** A segment (the SYN included) was put on the wire: its sequence number; s.now is its send time. */
   onSend?(s: Readonly<SocketState>, seq: number): void;
+  /**
+   * Every packet of the flow is ECN-capable when it negotiates ECN: the SYN and
+   * retransmissions too, not only new data (DCTCP, RFC 8257 §3.1; Linux
+   * TCP_CONG_NEEDS_ECN).
+   */
+  readonly ectAll?: boolean;
+  /** The sender keeps delivery-rate samples for it (AckSample.rate, SocketState.inFlight and delivered). */
+  readonly rateSampling?: boolean;
+  /**
+   * Every ACK, after the recovery step and before the sender sends (Linux
+   * cong_control, ns-3 CongControl): decide cwnd, ssthresh and the pacing
+   * rate, writing them into `w` (which holds the current values). A variant
+   * with `control` is never asked to `increase`.
+   */
+  control?(s: Readonly<SocketState>, a: Readonly<AckSample>, w: WindowUpdate): void;
+  /** Called once, when the connection is built: where the variant logs its own events. */
+  attach?(events: CcEventSink): void;
   /** Extra timeseries columns this variant reports (e.g. vegas_diff). */
   readonly traceColumns?: readonly string[];
   /** Current value of traceColumns[i]. */

@@ -60,6 +60,11 @@ export class HandContext implements RecoveryContext {
   sendOne(): void {
     this.sendOnes++;
   }
+  /** the pacer's answer (tests of paced sending set it false) */
+  paced = true;
+  pacingAllows(): boolean {
+    return this.paced;
+  }
   sendMuch(maxburst: number): void {
     this.sendMuchCalls.push(maxburst);
   }

@@ -103,7 +103,7 @@ export class SackRecovery implements RecoveryOps {
     for (;;) {
       const inRecovery = c.state === CaState.Recovery;
       const open = inRecovery ? this.pipe < Math.floor(c.cwnd) : c.tSeqno <= c.highestAck + win;
-      if (!open || c.highestAck + 1 >= c.curSeq) break;
+      if (!open || c.highestAck + 1 >= c.curSeq || !c.pacingAllows()) break;
       let x = sb.nextRetran();
       if (x === -1) {
         const allowed = inRecovery ? c.tSeqno <= c.highestAck + c.rwnd : c.tSeqno <= c.highestAck + win;

@@ -74,6 +74,8 @@ export interface RecoveryContext {
   send(seq: number): void;
   /** Limited transmit: one new segment beyond cwnd + dupacks, if allowed (RFC 3042). */
   sendOne(): void;
+  /** The pacer lets a packet leave now (always when the flow does not pace); if not, the sender resumes when it does. */
+  pacingAllows(): boolean;
   /** Send new segments while the window allows, at most `maxburst` (0: no limit) (ns-2 send_much()). */
   sendMuch(maxburst: number): void;
   /** ns-2 reset_rtx_timer: `backoff` doubles the RTO; not `mild` goes back to the first unacknowledged segment. */
