@@ -27,6 +27,7 @@ import {
   type TaskProgress,
 } from '../experiment/index';
 import { labelCell } from '../experiment/csv';
+import { readArgs } from './args';
 import { formatCount, textTable, type CliIo } from './main';
 
 export interface SweepDeps {
@@ -74,49 +75,34 @@ export interface SweepCliOptions {
 
 type ParsedArgs = { help: true } | { help: false; options: SweepCliOptions } | { error: string };
 
-/** Reads argv (after the script name). Accepts `--flag value` and `--flag=value`. */
+/** Reads argv (after the command's name) with node:util's parseArgs (args.ts). */
 export function parseArgs(argv: string[]): ParsedArgs {
-  let file: string | undefined;
-  let out: string | undefined;
-  let workers: number | undefined;
-  let summary = false;
-  let dryRun = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--help' || arg === '-h') return { help: true };
-    if (arg === '--') continue;
-    if (arg.startsWith('-') && arg !== '-') {
-      const eq = arg.indexOf('=');
-      const name = eq >= 0 ? arg.slice(0, eq) : arg;
-      if (eq < 0 && name === '--summary') {
-        summary = true;
-        continue;
-      }
-      if (eq < 0 && name === '--dry-run') {
-        dryRun = true;
-        continue;
-      }
-      if (name !== '--out' && name !== '--workers') return { error: `unknown option ${arg}` };
-      let value: string | undefined;
-      if (eq >= 0) value = arg.slice(eq + 1);
-      else if (i + 1 < argv.length) value = argv[++i];
-      if (value === undefined || value === '') return { error: `${name} needs a value` };
-      if (name === '--out') out = value;
-      else {
-        const n = Number(value);
-        if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1 || n > 1024) {
-          return { error: `--workers must be a whole number from 1 to 1024 (got ${JSON.stringify(value)})` };
-        }
-        workers = n;
-      }
-      continue;
-    }
-    if (file !== undefined) return { error: `one sweep file expected, got ${file} and ${arg}` };
-    file = arg;
-  }
+  const read = readArgs(argv, {
+    out: { type: 'string' },
+    workers: { type: 'string' },
+    summary: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if ('error' in read) return read;
+  const v = read.values;
+  if (v.help === true) return { help: true };
+  const [file, extra] = read.positionals;
   if (file === undefined) return { error: 'no sweep file given' };
+  if (extra !== undefined) return { error: `one sweep file expected, got ${file} and ${extra}` };
+  const out = v.out as string | undefined;
+  const dryRun = v['dry-run'] === true;
+  let workers: number | undefined;
+  if (v.workers !== undefined) {
+    const value = v.workers as string;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1 || n > 1024) {
+      return { error: `--workers must be a whole number from 1 to 1024 (got ${JSON.stringify(value)})` };
+    }
+    workers = n;
+  }
   if (out === undefined && !dryRun) return { error: '--out <dir> is required' };
-  return { help: false, options: { file, out, workers, summary, dryRun } };
+  return { help: false, options: { file, out, workers, summary: v.summary === true, dryRun } };
 }
 
 function errorText(e: unknown): string {
