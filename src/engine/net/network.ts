@@ -10,6 +10,7 @@ import { DropCause } from '../queues/queue';
 import type { LinkDir } from './link-dir';
 import { LINK_DROP, LINK_ENQUEUE, LINK_TRANSMIT, type LinkTrace } from './link-trace';
 import type { PacketPool } from './packets';
+import type { RouteTable } from './routing';
 import { SimEvent } from '../sim-events';
 
 export interface NetHost {
@@ -26,9 +27,8 @@ export class Network {
   constructor(
     readonly pool: PacketPool,
     readonly dirs: LinkDir[],
-    /** next[node * nodeCount + dst] = link direction index */
-    readonly next: Int32Array,
-    readonly nodeCount: number,
+    /** the next hops of the flows' paths (net/routing.ts) */
+    readonly routes: RouteTable,
     private readonly events: EventQueue,
     private readonly host: NetHost,
   ) {}
@@ -40,7 +40,7 @@ export class Network {
       this.host.deliver(pkt, node, now);
       return;
     }
-    const d = this.next[node * this.nodeCount + dst];
+    const d = this.routes.next(node, dst);
     this.offer(pkt, this.dirs[d], now);
   }
 
