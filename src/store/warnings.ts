@@ -7,5 +7,11 @@
 import type { ParseResult, ScenarioIssue } from '../engine/scenario/types';
 
 export function warningsOf(result: ParseResult | null | undefined): ScenarioIssue[] {
-  return result?.warnings ?? [];
+  const warnings: unknown = result?.warnings;
+  if (!Array.isArray(warnings)) return [];
+  // An answer from another thread is data: anything malformed is left out rather than shown wrongly.
+  return warnings.filter(
+    (w): w is ScenarioIssue =>
+      w !== null && typeof w === 'object' && typeof w.path === 'string' && typeof w.message === 'string',
+  );
 }
