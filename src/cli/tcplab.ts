@@ -15,6 +15,8 @@ const USAGE = `usage: tcplab <command> [options]
 commands:
   sim <scenario.json> --out <dir> …   run one scenario, write its five CSV files
   sweep <sweep.json> --out <dir> …    run a parameter sweep on every core
+  sweep merge <sweep.json> <shard>… --out <dir>
+                                      combine the files of a sweep run in shards
 
 Run "tcplab <command> --help" for a command's options.
 `;
