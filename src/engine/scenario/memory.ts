@@ -41,9 +41,9 @@ const EXPORT_EVENT_BYTES = 400;
 /** A CSV row formatted by the command-line runner before it is written. */
 const STREAM_ROW_BYTES = 200;
 /** Sample rows (timeseries and queues) the command-line runner formats at once (output/csv-stream.ts). */
-export const STREAM_CHUNK_ROWS = 65_536;
+export const STREAM_CHUNK_ROWS = 16_384;
 /** Events past which the command-line runner shortens its slices of simulated time (output/csv-stream.ts). */
-export const STREAM_CHUNK_EVENTS = 65_536;
+export const STREAM_CHUNK_EVENTS = 16_384;
 
 /** The page's worker keeps at most this many protocol events for Export CSV. */
 export const PAGE_EVENTS_KEPT = 200_000;
