@@ -12,7 +12,9 @@
  *   npm run bench:scale [-- --flows 20,100 --durations 10,100 --long-flows 2000:10 --reps 3 --no-ns2]
  *
  * --long-flows N:S runs the N-flow case for S seconds instead of 100 (the
- * 2,000-flow case is long). A benchmark prints figures; it asserts nothing.
+ * 2,000-flow case is long); ns-2 is stopped after --ns2-timeout seconds
+ * (900) and its wall shown as a lower bound. A benchmark prints figures; it
+ * asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     'long-flows': { type: 'string', default: '' },
     reps: { type: 'string', default: '1' },
     'no-ns2': { type: 'boolean', default: false },
+    'ns2-timeout': { type: 'string', default: '900' },
   },
 });
 const list = (s: string) => s.split(',').filter(Boolean).map(Number);
@@ -54,15 +57,25 @@ interface Measure {
   wall: number;
   rssMb: number;
   stderr: string;
+  /** stopped at the time limit: wall is a lower bound */
+  timedOut?: boolean;
 }
 
-/** One run under GNU time: wall seconds and peak RSS. */
-function measure(cmd: string[]): Measure {
+/** One run under GNU time: wall seconds and peak RSS; stopped after `limitS` seconds. */
+function measure(cmd: string[], limitS = Infinity): Measure {
   const t0 = performance.now();
+  const timeout = Number.isFinite(limitS) ? limitS * 1000 : undefined;
   const r = hasTime
-    ? spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', ...cmd], { encoding: 'utf8', maxBuffer: 1 << 26 })
-    : spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
+    ? spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', ...cmd], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+        timeout,
+        killSignal: 'SIGKILL',
+      })
+    : spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26, timeout, killSignal: 'SIGKILL' });
   const wall = (performance.now() - t0) / 1000;
+  if (r.error && (r.error as { code?: string }).code === 'ETIMEDOUT')
+    return { wall, rssMb: NaN, stderr: '', timedOut: true };
   if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed: ${r.stderr.slice(-500)}`);
   const m = /TIME ([\d.]+) (\d+)/.exec(r.stderr);
   return { wall: m ? Number(m[1]) : wall, rssMb: m ? Number(m[2]) / 1024 : NaN, stderr: r.stderr };
@@ -85,11 +98,12 @@ function row(n: number, duration: number): void {
   const theirs: Measure[] = [];
   for (let r = 0; r < reps; r++) {
     ours.push(measure([process.execPath, cli, 'sim', file, '--out', join(work, 'out'), '--max-memory', '8GB']));
-    if (hasNs2) theirs.push(measure(['ns', tcl, String(n), String(duration)]));
+    if (hasNs2) theirs.push(measure(['ns', tcl, String(n), String(duration)], Number(values['ns2-timeout'])));
   }
   const wall = median(ours.map((m) => m.wall));
   const ev = events(ours[0]!.stderr);
   const nsWall = hasNs2 ? median(theirs.map((m) => m.wall)) : NaN;
+  const nsTimedOut = theirs.some((m) => m.timedOut);
   const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
   rows.push([
     `${n} + ${Math.floor(n / 10)}`,
@@ -98,9 +112,9 @@ function row(n: number, duration: number): void {
     `${fmt(ev / 1e6)} M`,
     `${fmt(ev / wall / 1e6, 2)} M/s`,
     `${fmt(median(ours.map((m) => m.rssMb)), 0)} MB`,
-    hasNs2 ? `${fmt(nsWall)} s` : '—',
+    hasNs2 ? `${nsTimedOut ? '> ' : ''}${fmt(nsWall)} s` : '—',
     hasNs2 ? `${fmt(median(theirs.map((m) => m.rssMb)), 0)} MB` : '—',
-    hasNs2 ? `${fmt(wall / nsWall, 2)}×` : '—',
+    hasNs2 ? `${nsTimedOut ? '< ' : ''}${fmt(wall / nsWall, 2)}×` : '—',
   ]);
   console.error(`done: ${rows.at(-1)!.join(' | ')}`);
 }
