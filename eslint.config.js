@@ -21,7 +21,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'dist-file/', 'node_modules/', 'test-results/', 'playwright-report/', 'out/', 'bench/sweep/out/'],
+    ignores: ['dist/', 'dist-file/', 'build/', 'node_modules/', 'test-results/', 'playwright-report/', 'out/', 'bench/sweep/out/'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

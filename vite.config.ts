@@ -107,7 +107,8 @@ function contentSecurityPolicy(mode: CspMode): Plugin {
 function offline(): Plugin[] {
   return VitePWA({
     registerType: 'autoUpdate',
-    injectRegister: 'script-defer', // a file, not inline: the Content-Security-Policy allows no inline script
+    // A script file, not an inline one: the site's policy allows no inline script (contentSecurityPolicy).
+    injectRegister: 'script',
     manifest: {
       name: 'TCP Congestion Lab',
       short_name: 'TCP Lab',
@@ -157,7 +158,9 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: mode === 'file' ? 'dist-file' : 'dist',
     target: 'es2022',
-    sourcemap: mode !== 'file',
+    // No source maps in the deployed folder by default (they were 7 MB of it);
+    // SOURCEMAP=1 npm run build makes them for debugging a build.
+    sourcemap: mode !== 'file' && process.env.SOURCEMAP === '1',
   },
   // `open: false` here, not `--open false` on the command line: Vite's CLI reads
   // that as the path "false" and opens http://127.0.0.1:5173/false.

@@ -36,7 +36,9 @@ const SIZES = [
 
 for (const size of SIZES) {
   test.describe(`at ${size.width}×${size.height}`, () => {
-    test.use({ viewport: size });
+    // axe is injected as an inline script, which the page's own policy rightly
+    // refuses: the test browser lets it through (csp.spec.ts tests the policy).
+    test.use({ viewport: size, bypassCSP: true });
 
     test('the Lab has no axe violations before and during a run, presenter on and off', async ({ page }) => {
       await page.goto('./');

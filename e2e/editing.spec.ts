@@ -314,7 +314,7 @@ test('a 2-day run can be set up from the page: the message points to the sample 
   await setField(interval, '1');
   await expect(button(page, 'Play')).toBeEnabled();
   await expect(duration).toHaveValue('172800');
-  await expect(page.getByTestId('sample-memory')).toHaveText('172,801 samples of 25 values: about 35 MB by the end of the run.');
+  await expect(page.getByTestId('sample-memory')).toHaveText('172,801 samples of 33 values: about 46 MB by the end of the run.');
   await expect(page.getByText('/ 172800 s')).toBeVisible();
   // The measurement window and the seed are there too.
   await setField(page.getByLabel('Measure from'), '3600');

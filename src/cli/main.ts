@@ -27,6 +27,7 @@ import { MAX_FILE_CHARS } from '../engine/scenario/limits';
 import { CLI_MEMORY_BUDGET, formatBytes, memoryIssues } from '../engine/scenario/memory';
 import type { ParseResult, Scenario, ScenarioIssue } from '../engine/scenario/types';
 import { parseBytes } from '../engine/scenario/units';
+import { readArgs } from './args';
 import { OutputFiles, type OutputIo } from './output-files';
 
 export interface CliIo {
@@ -100,64 +101,39 @@ export interface CliOptions {
 
 type ParsedArgs = { help: true } | { help: false; options: CliOptions } | { error: string };
 
-/** The options that ask for an extra output file. */
-const FLAGS: Readonly<Record<string, 'pcap' | 'ns2Trace' | 'ns2Script'>> = {
-  '--pcap': 'pcap',
-  '--ns2-trace': 'ns2Trace',
-  '--ns2-script': 'ns2Script',
-};
-
-/** Reads argv (after the script name). Accepts `--flag value` and `--flag=value`. */
+/** Reads argv (after the command's name) with node:util's parseArgs (args.ts). */
 export function parseArgs(argv: string[]): ParsedArgs {
-  let file: string | undefined;
-  let out: string | undefined;
-  let summary = false;
-  let seed: string | undefined;
-  let duration: string | undefined;
-  let maxMemory: number | undefined;
-  const flags: Pick<CliOptions, 'pcap' | 'ns2Trace' | 'ns2Script'> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') return { help: true };
-    if (arg === '--') continue;
-    if (arg.startsWith('-') && arg !== '-') {
-      const eq = arg.indexOf('=');
-      const name = eq >= 0 ? arg.slice(0, eq) : arg;
-      const takesValue = name === '--out' || name === '--seed' || name === '--duration' || name === '--max-memory';
-      if (name === '--summary' && eq < 0) {
-        summary = true;
-        continue;
-      }
-      const flag = Object.hasOwn(FLAGS, name) ? FLAGS[name] : undefined;
-      if (flag && eq < 0) {
-        flags[flag] = true;
-        continue;
-      }
-      if (!takesValue) return { error: `unknown option ${arg}` };
-      let value: string | undefined;
-      if (eq >= 0) value = arg.slice(eq + 1);
-      else if (i + 1 < argv.length) value = argv[++i];
-      if (value === undefined || value === '') return { error: `${name} needs a value` };
-      if (name === '--out') out = value;
-      else if (name === '--seed') seed = value;
-      else if (name === '--duration') duration = value;
-      else {
-        const size = parseBytes(/^\d+(\.\d+)?$/.test(value) ? Number(value) : value);
-        if (!size.ok) return { error: `--max-memory ${size.message}` };
-        maxMemory = size.value;
-      }
-      continue;
-    }
-    if (file !== undefined) return { error: `one scenario file expected, got ${file} and ${arg}` };
-    file = arg;
-  }
+  const read = readArgs(argv, {
+    out: { type: 'string' },
+    seed: { type: 'string' },
+    duration: { type: 'string' },
+    'max-memory': { type: 'string' },
+    summary: { type: 'boolean' },
+    pcap: { type: 'boolean' },
+    'ns2-trace': { type: 'boolean' },
+    'ns2-script': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if ('error' in read) return read;
+  const v = read.values;
+  if (v.help === true) return { help: true };
+  const [file, extra] = read.positionals;
   if (file === undefined) return { error: 'no scenario file given' };
+  if (extra !== undefined) return { error: `one scenario file expected, got ${file} and ${extra}` };
+  const out = v.out as string | undefined;
   if (out === undefined) return { error: '--out <dir> is required' };
-  const options: CliOptions = { file, out, summary };
-  if (seed !== undefined) options.seed = seed;
-  if (duration !== undefined) options.duration = duration;
-  if (maxMemory !== undefined) options.maxMemory = maxMemory;
-  Object.assign(options, flags);
+  const options: CliOptions = { file, out, summary: v.summary === true };
+  if (v.seed !== undefined) options.seed = v.seed as string;
+  if (v.duration !== undefined) options.duration = v.duration as string;
+  const maxMemory = v['max-memory'] as string | undefined;
+  if (maxMemory !== undefined) {
+    const size = parseBytes(/^\d+(\.\d+)?$/.test(maxMemory) ? Number(maxMemory) : maxMemory);
+    if (!size.ok) return { error: `--max-memory ${size.message}` };
+    options.maxMemory = size.value;
+  }
+  if (v.pcap === true) options.pcap = true;
+  if (v['ns2-trace'] === true) options.ns2Trace = true;
+  if (v['ns2-script'] === true) options.ns2Script = true;
   return { help: false, options };
 }
 

@@ -1,36 +1,5 @@
-/**
- * Entry point of `npm run sim`: wires the real file system and engine into
- * main() (src/cli/main.ts holds the logic and its tests).
- */
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { streamRun } from '../engine/output/csv-stream';
-import { main } from './main';
+/** Entry point of `npm run sim` (the same command as `tcplab sim`). */
+import { simCommand } from './sim-command';
 
-const code = await main(
-  process.argv.slice(2),
-  {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
-    readFile: (path) => readFile(path, 'utf8'),
-    writeFile: (path, text) => writeFile(path, text, 'utf8'),
-    mkdir: async (path) => void (await mkdir(path, { recursive: true })),
-    // Synchronous writes: the run is synchronous too, and each piece is written
-    // (and can be forgotten) before the run goes on.
-    createWriter: (path) => {
-      const fd = openSync(path, 'w');
-      return {
-        write: (data) => {
-          if (typeof data === 'string') writeSync(fd, data, null, 'utf8');
-          else for (let at = 0; at < data.length;) at += writeSync(fd, data, at, data.length - at);
-        },
-        close: () => closeSync(fd),
-      };
-    },
-    rename: (from, to) => rename(from, to),
-    remove: (path) => rm(path, { force: true }),
-  },
-  (scenario, sink, streams) => streamRun(scenario, sink, { streams }),
-);
 // exitCode rather than exit(): lets stdout drain when it is a pipe.
-process.exitCode = code;
+process.exitCode = await simCommand(process.argv.slice(2));

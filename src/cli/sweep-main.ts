@@ -27,6 +27,8 @@ import {
   type TaskProgress,
 } from '../experiment/index';
 import { labelCell } from '../experiment/csv';
+import { readArgs } from './args';
+import { inShard, parseShard, shardFileName, shardText, type Shard } from './sweep-shard';
 import { formatCount, textTable, type CliIo } from './main';
 
 export interface SweepDeps {
@@ -43,7 +45,8 @@ export interface SweepDeps {
   stderrIsTTY: boolean;
 }
 
-export const USAGE = 'usage: npm run sweep -- <sweep.json> --out <dir> [--workers N] [--summary] [--dry-run]';
+export const USAGE =
+  'usage: npm run sweep -- <sweep.json> --out <dir> [--workers N] [--shard k/n] [--summary] [--dry-run]';
 
 const HELP = `${USAGE}
 
@@ -55,6 +58,9 @@ of times, in parallel, and writes into <dir> (created if missing):
 
   --out <dir>      folder for the CSV files (required)
   --workers N      worker threads (default: the machine's cores, here %CORES%)
+  --shard k/n      run only the runs whose index is k − 1 modulo n and write their
+                   values to <dir>/shard-k-of-n.json; "tcplab sweep merge" then
+                   writes the files of the whole sweep (docs/sweep-sharding.md)
   --summary        also print the table (mean ± 95 % CI half-width) on stdout
   --dry-run        check the sweep and list its points; run nothing, write nothing
   --help, -h       show this help
@@ -70,53 +76,48 @@ export interface SweepCliOptions {
   workers: number | undefined;
   summary: boolean;
   dryRun: boolean;
+  /** run only this slice of the runs, and write its values for `sweep merge` */
+  shard?: Shard;
 }
 
 type ParsedArgs = { help: true } | { help: false; options: SweepCliOptions } | { error: string };
 
-/** Reads argv (after the script name). Accepts `--flag value` and `--flag=value`. */
+/** Reads argv (after the command's name) with node:util's parseArgs (args.ts). */
 export function parseArgs(argv: string[]): ParsedArgs {
-  let file: string | undefined;
-  let out: string | undefined;
-  let workers: number | undefined;
-  let summary = false;
-  let dryRun = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--help' || arg === '-h') return { help: true };
-    if (arg === '--') continue;
-    if (arg.startsWith('-') && arg !== '-') {
-      const eq = arg.indexOf('=');
-      const name = eq >= 0 ? arg.slice(0, eq) : arg;
-      if (eq < 0 && name === '--summary') {
-        summary = true;
-        continue;
-      }
-      if (eq < 0 && name === '--dry-run') {
-        dryRun = true;
-        continue;
-      }
-      if (name !== '--out' && name !== '--workers') return { error: `unknown option ${arg}` };
-      let value: string | undefined;
-      if (eq >= 0) value = arg.slice(eq + 1);
-      else if (i + 1 < argv.length) value = argv[++i];
-      if (value === undefined || value === '') return { error: `${name} needs a value` };
-      if (name === '--out') out = value;
-      else {
-        const n = Number(value);
-        if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1 || n > 1024) {
-          return { error: `--workers must be a whole number from 1 to 1024 (got ${JSON.stringify(value)})` };
-        }
-        workers = n;
-      }
-      continue;
-    }
-    if (file !== undefined) return { error: `one sweep file expected, got ${file} and ${arg}` };
-    file = arg;
-  }
+  const read = readArgs(argv, {
+    out: { type: 'string' },
+    workers: { type: 'string' },
+    shard: { type: 'string' },
+    summary: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if ('error' in read) return read;
+  const v = read.values;
+  if (v.help === true) return { help: true };
+  const [file, extra] = read.positionals;
   if (file === undefined) return { error: 'no sweep file given' };
+  if (extra !== undefined) return { error: `one sweep file expected, got ${file} and ${extra}` };
+  const out = v.out as string | undefined;
+  const dryRun = v['dry-run'] === true;
+  let workers: number | undefined;
+  if (v.workers !== undefined) {
+    const value = v.workers as string;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1 || n > 1024) {
+      return { error: `--workers must be a whole number from 1 to 1024 (got ${JSON.stringify(value)})` };
+    }
+    workers = n;
+  }
   if (out === undefined && !dryRun) return { error: '--out <dir> is required' };
-  return { help: false, options: { file, out, workers, summary, dryRun } };
+  const options: SweepCliOptions = { file, out, workers, summary: v.summary === true, dryRun };
+  if (v.shard !== undefined) {
+    const shard = parseShard(v.shard as string);
+    if ('error' in shard) return shard;
+    if (options.summary) return { error: '--summary needs the whole sweep: print it after tcplab sweep merge' };
+    options.shard = shard;
+  }
+  return { help: false, options };
 }
 
 function errorText(e: unknown): string {
@@ -152,6 +153,32 @@ async function preloadBase(text: string, file: string, io: CliIo): Promise<(ref:
   return () => loaded;
 }
 
+/** Read and check a sweep file; an exit code (2) when it cannot be used, the messages written. */
+export async function loadSweep(file: string, io: CliIo, usage: string): Promise<Sweep | number> {
+  let text: string;
+  try {
+    text = await io.readFile(file);
+  } catch (e) {
+    io.stderr(`sweep: cannot read ${file}: ${errorText(e)}\n${usage}\n`);
+    return 2;
+  }
+  const json = readJsonText(text);
+  if (!json.ok) {
+    io.stderr(`${file}: (file): ${json.message}\n`);
+    return 2;
+  }
+  const result = parseSweep(json.value, { loadBase: await preloadBase(text, file, io) });
+  if (!result.ok) {
+    io.stderr(
+      formatIssues(result.issues)
+        .map((line) => `${file}: ${line}\n`)
+        .join(''),
+    );
+    return 2;
+  }
+  return result.sweep;
+}
+
 export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<number> {
   const parsed = parseArgs(argv);
   if ('error' in parsed) {
@@ -163,34 +190,16 @@ export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<
     return 0;
   }
   const o = parsed.options;
-
-  let text: string;
-  try {
-    text = await io.readFile(o.file);
-  } catch (e) {
-    io.stderr(`sweep: cannot read ${o.file}: ${errorText(e)}\n${USAGE}\n`);
-    return 2;
-  }
-  const json = readJsonText(text);
-  if (!json.ok) {
-    io.stderr(`${o.file}: (file): ${json.message}\n`);
-    return 2;
-  }
-  const input = json.value;
-  const result = parseSweep(input, { loadBase: await preloadBase(text, o.file, io) });
-  if (!result.ok) {
-    io.stderr(
-      formatIssues(result.issues)
-        .map((line) => `${o.file}: ${line}\n`)
-        .join(''),
-    );
-    return 2;
-  }
-  const sweep = result.sweep;
-  const tasks = sweepTasks(sweep);
+  const sweep = await loadSweep(o.file, io, USAGE);
+  if (typeof sweep === 'number') return sweep;
+  const shard = o.shard;
+  const tasks = sweepTasks(sweep, shard ? (i) => inShard(i, shard) : undefined);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const points = sweep.parameters.map((p) => p.values.length).join(' × ');
-  const shape = `${points} ${sweep.points.length === 1 ? 'point' : 'points'} × ${plural(sweep.repetitions, 'repetition')} = ${plural(tasks.length, 'run')}`;
+  const all = sweep.points.length * sweep.repetitions;
+  const shape =
+    `${points} ${sweep.points.length === 1 ? 'point' : 'points'} × ${plural(sweep.repetitions, 'repetition')} = ${plural(all, 'run')}` +
+    (shard ? `, shard ${shard.k}/${shard.of}: ${plural(tasks.length, 'run')}` : '');
 
   if (o.dryRun) {
     io.stdout(`${sweep.name}: ${shape}, seeds ${sweep.seed} … ${planRuns(sweep).at(-1)?.seed ?? sweep.seed}\n`);
@@ -247,9 +256,34 @@ export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<
   progress.finish();
   const wall = deps.now() - t0;
 
+  const eventCount = events > 0 ? `, ${formatCount(events)} events` : '';
+  const how = `${tasks.length} runs${eventCount}, ${(wall / 1000).toFixed(1)} s wall, ${workers} worker${workers === 1 ? '' : 's'}`;
+  if (shard) {
+    const dir = o.out!;
+    try {
+      await io.mkdir(dir);
+      await io.writeFile(joinPath(dir, shardFileName(shard)), shardText(sweep, shard, values));
+    } catch (e) {
+      io.stderr(`sweep: cannot write to ${dir}: ${errorText(e)}\n`);
+      return 1;
+    }
+    io.stderr(`wrote ${shardFileName(shard)} to ${dir.endsWith('/') ? dir : `${dir}/`} (${how})\n`);
+    return 0;
+  }
+  return writeSweepFiles(sweep, values, o.out!, o.summary, io, how);
+}
+
+/** runs.csv, table.csv and ttest.csv of a whole sweep's values into `dir`; the exit code. */
+export async function writeSweepFiles(
+  sweep: Sweep,
+  values: readonly MetricValues[],
+  dir: string,
+  summary: boolean,
+  io: CliIo,
+  how: string,
+): Promise<number> {
   const out = sweepResults(sweep, values);
   const names = (['runs.csv', 'table.csv', 'ttest.csv'] as SweepCsvName[]).filter((n) => out.files[n] !== undefined);
-  const dir = o.out!;
   try {
     await io.mkdir(dir);
     for (const name of names) await io.writeFile(joinPath(dir, name), out.files[name]!);
@@ -258,11 +292,8 @@ export async function main(argv: string[], io: CliIo, deps: SweepDeps): Promise<
     return 1;
   }
   const shown = dir.endsWith('/') ? dir : `${dir}/`;
-  const eventCount = events > 0 ? `, ${formatCount(events)} events` : '';
-  io.stderr(
-    `wrote ${names.join(', ')} to ${shown} (${tasks.length} runs${eventCount}, ${(wall / 1000).toFixed(1)} s wall, ${workers} worker${workers === 1 ? '' : 's'})\n`,
-  );
-  if (o.summary) io.stdout(summaryTable(sweep, out.stats));
+  io.stderr(`wrote ${names.join(', ')} to ${shown} (${how})\n`);
+  if (summary) io.stdout(summaryTable(sweep, out.stats));
   return 0;
 }
 

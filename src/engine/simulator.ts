@@ -96,11 +96,14 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     s.nodes.forEach((n, i) => this.nodeIndex.set(n.id, i));
 
     this.dirs = linkDirections(s, this.nodeIndex);
-    const next = computeRoutes(
+    // Each flow's data path and the way back (its ACKs).
+    const ends = s.flows.map((f) => [nodeOf(this.nodeIndex, f.from), nodeOf(this.nodeIndex, f.to)] as const);
+    const routes = computeRoutes(
       s.nodes.length,
-      this.dirs.map((d) => ({ from: d.from, to: d.to, delayNs: d.delayNs })),
+      this.dirs,
+      ends.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]),
     );
-    this.network = new Network(this.pool, this.dirs, next, s.nodes.length, this.events, this);
+    this.network = new Network(this.pool, this.dirs, routes, this.events, this);
     this.faults = new FaultInstaller(s, this.dirs, this.network, this.events, this.log);
     this.queueIds = this.dirs.map((d) => ({
       link: s.links[d.link].id,
@@ -116,7 +119,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       this.stats.push(new FlowStats());
       const from = nodeOf(this.nodeIndex, f.from);
       const to = nodeOf(this.nodeIndex, f.to);
-      if (next[from * s.nodes.length + to] < 0) throw new Error(`flows[${fi}]: no route from "${f.from}" to "${f.to}"`);
+      if (routes.next(from, to) < 0) throw new Error(`flows[${fi}]: no route from "${f.from}" to "${f.to}"`);
       if (f.kind === 'tcp') {
         // The variant's own random stream (BBR's first gain phase), drawn from only if it asks.
         let stream: ReturnType<typeof rngStream> | null = null;
@@ -203,7 +206,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   capturePackets(sink: PcapSink, snaplen?: number): PcapCapture {
     const flows = captureFlows(
       this.scenario,
-      this.network.next,
+      this.network.routes,
       this.dirs.map((d) => d.to),
       this.senders.map((snd) => snd !== null && snd.recovery.usesSack),
     );

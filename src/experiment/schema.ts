@@ -8,6 +8,7 @@
  * exist) is checked in sweep.ts. Metrics and comparisons take several forms
  * and are read there too, each with the schema of its form.
  */
+import '../engine/scenario/zod-jitless'; // first: no compiled parsers in the page
 import { z } from 'zod';
 import { formatPath } from '../engine/scenario/path';
 import { suggest } from '../engine/scenario/suggest';

@@ -23,14 +23,16 @@ export type SweepTaskResult =
   | { type: 'result'; index: number; values: MetricValues; events: number | null }
   | { type: 'error'; index: number; message: string };
 
-/** The tasks of a sweep, in run order. */
-export function sweepTasks(sweep: Sweep): SweepTask[] {
-  return planRuns(sweep).map((run) => ({
-    type: 'run',
-    index: run.index,
-    scenario: runScenarioOf(sweep, run),
-    metrics: sweep.metrics,
-  }));
+/** The tasks of a sweep, in run order; `keep` picks some runs (a shard's) before their scenarios are made. */
+export function sweepTasks(sweep: Sweep, keep: (runIndex: number) => boolean = () => true): SweepTask[] {
+  return planRuns(sweep)
+    .filter((run) => keep(run.index))
+    .map((run) => ({
+      type: 'run',
+      index: run.index,
+      scenario: runScenarioOf(sweep, run),
+      metrics: sweep.metrics,
+    }));
 }
 
 /** Simulate one task: what a worker does with each message. Never throws. */

@@ -7,10 +7,11 @@
 import type { ParseResult, ScenarioIssue } from '../engine/scenario/types';
 
 export function warningsOf(result: ParseResult | null | undefined): ScenarioIssue[] {
-  // A parser handed to the store may be any function (tests, older loaders): what is
-  // not a well-formed issue is left out rather than shown wrongly.
-  const w: unknown = result?.warnings;
-  return Array.isArray(w)
-    ? (w as ScenarioIssue[]).filter((x) => typeof x?.path === 'string' && typeof x?.message === 'string')
-    : [];
+  const warnings: unknown = result?.warnings;
+  if (!Array.isArray(warnings)) return [];
+  // An answer from another thread is data: anything malformed is left out rather than shown wrongly.
+  return warnings.filter(
+    (w): w is ScenarioIssue =>
+      w !== null && typeof w === 'object' && typeof w.path === 'string' && typeof w.message === 'string',
+  );
 }

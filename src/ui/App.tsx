@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLab, useLabStore } from './lab-context';
 import { CaptionArea } from './CaptionArea';
 import { ChartsArea } from './charts/ChartsArea';
@@ -21,12 +21,23 @@ import { useSession } from './session/context';
 import { keyLike, shortcutFor } from './shortcuts';
 import { StatusBar } from './StatusBar';
 import { ViewTabs } from './ViewTabs';
-import { LessonsView } from './lessons/LessonsView';
-import { ExperimentView } from './experiment/ExperimentView';
 import { CopyLinkButton } from './share/CopyLinkButton';
 import { ShareLink } from './share/ShareLink';
 import './presenter.css';
 import { ViewBoundary } from './ViewBoundary';
+
+// Lessons and Experiment load when first opened: the Lab, the page's first
+// view, does not wait for their code (tests/e2e: bundle-size.spec.ts).
+const LessonsView = lazy(() => import('./lessons/LessonsView').then((m) => ({ default: m.LessonsView })));
+const ExperimentView = lazy(() => import('./experiment/ExperimentView').then((m) => ({ default: m.ExperimentView })));
+
+function Loading({ what }: { what: string }) {
+  return (
+    <p className="view-loading" role="status">
+      Loading {what}…
+    </p>
+  );
+}
 
 export function App() {
   const view = useLab((s) => s.view);
@@ -72,12 +83,16 @@ export function App() {
       )}
       {view === 'lessons' && (
         <ViewBoundary key="lessons" name="Lessons">
-          <LessonsView />
+          <Suspense fallback={<Loading what="the lessons" />}>
+            <LessonsView />
+          </Suspense>
         </ViewBoundary>
       )}
       {view === 'experiment' && (
         <ViewBoundary key="experiment" name="Experiment">
-          <ExperimentView />
+          <Suspense fallback={<Loading what="the experiment" />}>
+            <ExperimentView />
+          </Suspense>
         </ViewBoundary>
       )}
     </div>

@@ -216,7 +216,7 @@ function pathBandwidths(s: Scenario): Map<string, number> {
     const to = sim.nodeIndex.get(f.to)!;
     let least = Infinity;
     for (let hops = 0; u !== to && hops <= n; hops++) {
-      const d = sim.network.next[u * n + to]!;
+      const d = sim.network.routes.next(u, to);
       if (d < 0) return;
       least = Math.min(least, sim.dirs[d]!.bandwidth);
       u = sim.dirs[d]!.to;

@@ -42,7 +42,7 @@ export class FaultInstaller {
       const base = flow.kind === 'tcp' && flow.tcp.handshake ? 1 : 0;
       const from = s.nodes.findIndex((n) => n.id === flow.from);
       const to = s.nodes.findIndex((n) => n.id === flow.to);
-      const first = this.network.next[from * this.network.nodeCount + to];
+      const first = this.network.routes.next(from, to);
       if (first >= 0)
         this.dirs[first].faults.loseFirstTransmissions(
           fi,

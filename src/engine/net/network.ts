@@ -11,6 +11,7 @@ import type { LinkDir } from './link-dir';
 import { LINK_CE, LINK_DROP, LINK_ENQUEUE, LINK_TRANSMIT, type LinkTrace } from './link-trace';
 import type { LinkTap } from './link-tap';
 import { Ecn, PacketKind, type PacketPool } from './packets';
+import type { RouteTable } from './routing';
 import { SimEvent } from '../sim-events';
 
 export interface NetHost {
@@ -67,9 +68,8 @@ export class Network {
   constructor(
     readonly pool: PacketPool,
     readonly dirs: LinkDir[],
-    /** next[node * nodeCount + dst] = link direction index */
-    readonly next: Int32Array,
-    readonly nodeCount: number,
+    /** the next hops of the flows' paths (net/routing.ts) */
+    readonly routes: RouteTable,
     private readonly events: EventQueue,
     readonly host: NetHost,
   ) {
@@ -83,7 +83,7 @@ export class Network {
       this.host.deliver(pkt, node, now);
       return;
     }
-    const d = this.next[node * this.nodeCount + dst];
+    const d = this.routes.next(node, dst);
     this.offer(pkt, this.dirs[d], now);
   }
 

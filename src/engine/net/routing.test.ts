@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeRoutes, type DirEdge } from './routing';
+import { computeRoutes, routePath, type DirEdge } from './routing';
 
 /** Both directions of each undirected edge [a, b, delay]. */
 function dirs(edges: [number, number, number][]): DirEdge[] {
@@ -7,6 +8,45 @@ function dirs(edges: [number, number, number][]): DirEdge[] {
     { from: a, to: b, delayNs: d },
     { from: b, to: a, delayNs: d },
   ]);
+}
+
+/**
+ * The definition, by brute force: a Dijkstra with a linear scan from every
+ * node, least (delay, hops, first direction). next[src * n + dst], −1 if none.
+ */
+function oracle(n: number, ds: readonly DirEdge[]): Int32Array {
+  const next = new Int32Array(n * n).fill(-1);
+  for (let src = 0; src < n; src++) {
+    const dist = new Float64Array(n).fill(Infinity);
+    const hops = new Float64Array(n).fill(Infinity);
+    const first = new Int32Array(n).fill(-1);
+    const done = new Uint8Array(n);
+    dist[src] = 0;
+    hops[src] = 0;
+    for (;;) {
+      let u = -1;
+      for (let v = 0; v < n; v++) {
+        if (done[v] || dist[v] === Infinity) continue;
+        if (u < 0 || dist[v] < dist[u] || (dist[v] === dist[u] && hops[v] < hops[u])) u = v;
+      }
+      if (u < 0) break;
+      done[u] = 1;
+      ds.forEach((d, di) => {
+        if (d.from !== u) return;
+        const nd = dist[u] + d.delayNs;
+        const nh = hops[u] + 1;
+        const f = u === src ? di : first[u];
+        const v = d.to;
+        if (nd < dist[v] || (nd === dist[v] && (nh < hops[v] || (nh === hops[v] && f < first[v])))) {
+          dist[v] = nd;
+          hops[v] = nh;
+          first[v] = f;
+        }
+      });
+    }
+    for (let dst = 0; dst < n; dst++) if (dst !== src) next[src * n + dst] = first[dst];
+  }
+  return next;
 }
 
 describe('computeRoutes', () => {
@@ -17,9 +57,9 @@ describe('computeRoutes', () => {
       [0, 2, 10],
       [2, 1, 10],
     ]);
-    const next = computeRoutes(3, d);
-    expect(d[next[0 * 3 + 1]]).toMatchObject({ from: 0, to: 2 });
-    expect(d[next[2 * 3 + 1]]).toMatchObject({ from: 2, to: 1 });
+    const routes = computeRoutes(3, d, [[0, 1]]);
+    expect(d[routes.next(0, 1)]).toMatchObject({ from: 0, to: 2 });
+    expect(d[routes.next(2, 1)]).toMatchObject({ from: 2, to: 1 });
   });
 
   it('breaks delay ties by hop count', () => {
@@ -29,19 +69,70 @@ describe('computeRoutes', () => {
       [2, 1, 10],
       [0, 1, 20],
     ]);
-    const next = computeRoutes(3, d);
-    expect(d[next[0 * 3 + 1]]).toMatchObject({ from: 0, to: 1 });
+    expect(d[computeRoutes(3, d, [[0, 1]]).next(0, 1)]).toMatchObject({ from: 0, to: 1 });
   });
 
   it('marks unreachable destinations with −1', () => {
-    const next = computeRoutes(
-      4,
-      dirs([
-        [0, 1, 5],
-        [2, 3, 5],
-      ]),
+    const d = dirs([
+      [0, 1, 5],
+      [2, 3, 5],
+    ]);
+    const routes = computeRoutes(4, d, [
+      [0, 3],
+      [0, 1],
+    ]);
+    expect(routes.next(0, 3)).toBe(-1);
+    expect(routes.next(0, 1)).toBeGreaterThanOrEqual(0);
+    expect(routePath(routes, d, 0, 3)).toBeNull();
+  });
+
+  it('enters only the nodes on the paths asked for (a 2,000-host dumbbell)', () => {
+    // hosts 2 … 2k+1 on router 0 (senders) and router 1 (receivers)
+    const k = 1000;
+    const edges: [number, number, number][] = [[0, 1, 20e6]];
+    for (let i = 0; i < k; i++) edges.push([2 + i, 0, 1e6], [1, 2 + k + i, 1e6]);
+    const d = dirs(edges);
+    const pairs = Array.from({ length: k }, (_, i) => [2 + i, 2 + k + i] as const).flatMap(([a, b]) => [
+      [a, b] as const,
+      [b, a] as const,
+    ]);
+    const routes = computeRoutes(2 + 2 * k, d, pairs);
+    expect(routes.size).toBe(pairs.length * 3);
+    expect(routePath(routes, d, 2 + 7, 2 + k + 7)?.map((i) => [d[i].from, d[i].to])).toEqual([
+      [9, 0],
+      [0, 1],
+      [1, 1009],
+    ]);
+  });
+
+  it('agrees with an all-pairs search on random graphs (ties, zero delays, stubs, parallel links)', () => {
+    const graph = fc.integer({ min: 2, max: 9 }).chain((n) =>
+      fc.record({
+        n: fc.constant(n),
+        edges: fc.array(
+          fc.tuple(fc.nat(n - 1), fc.nat(n - 1), fc.constantFrom(0, 1, 2, 3, 5)).filter(([a, b]) => a !== b),
+          { maxLength: 14 },
+        ),
+      }),
     );
-    expect(next[0 * 4 + 3]).toBe(-1);
-    expect(next[0 * 4 + 1]).toBeGreaterThanOrEqual(0);
+    fc.assert(
+      fc.property(graph, ({ n, edges }) => {
+        const d = dirs(edges);
+        const want = oracle(n, d);
+        const pairs: [number, number][] = [];
+        for (let s = 0; s < n; s++) for (let t = 0; t < n; t++) if (s !== t) pairs.push([s, t]);
+        const routes = computeRoutes(n, d, pairs);
+        for (const [s, t] of pairs) {
+          // Every node on the brute-force path of (s, t) has the same next hop.
+          for (let u = s, steps = 0; u !== t && steps <= n; steps++) {
+            const hop = want[u * n + t];
+            expect(routes.next(u, t), `next(${u}, ${t})`).toBe(hop);
+            if (hop < 0) break;
+            u = d[hop].to;
+          }
+        }
+      }),
+      { numRuns: 400, seed: 17 },
+    );
   });
 });

@@ -70,10 +70,15 @@ export const MAX_BURST = 1e9;
 /** Editor coordinates, pixels. */
 export const MAX_COORDINATE = 1e6;
 
-/** How many of each a scenario may have. */
-export const MAX_NODES = 1000;
-export const MAX_LINKS = 5000;
-export const MAX_FLOWS = 1000;
+/**
+ * How many of each a scenario may have: room for a 2,000-flow dumbbell with
+ * its CBR flows (4,400 nodes). Routing and setup are near-linear in them
+ * (net/routing.ts); what the flows need in memory is estimated per run
+ * (memory.ts).
+ */
+export const MAX_NODES = 10_000;
+export const MAX_LINKS = 20_000;
+export const MAX_FLOWS = 5_000;
 export const MAX_FAULTS = 1000;
 /** Segments one dropSegments fault may list. */
 export const MAX_DROP_SEQS = 100_000;

@@ -41,9 +41,9 @@ const EXPORT_EVENT_BYTES = 400;
 /** A CSV row formatted by the command-line runner before it is written. */
 const STREAM_ROW_BYTES = 200;
 /** Sample rows (timeseries and queues) the command-line runner formats at once (output/csv-stream.ts). */
-export const STREAM_CHUNK_ROWS = 65_536;
+export const STREAM_CHUNK_ROWS = 16_384;
 /** Events past which the command-line runner shortens its slices of simulated time (output/csv-stream.ts). */
-export const STREAM_CHUNK_EVENTS = 65_536;
+export const STREAM_CHUNK_EVENTS = 16_384;
 
 /** The page's worker keeps at most this many protocol events for Export CSV. */
 export const PAGE_EVENTS_KEPT = 200_000;
@@ -189,7 +189,7 @@ export function estimateMemory(s: Scenario, keeping: Keeping): MemoryEstimate {
   const n = s.nodes.length;
   add({
     what: `routing among ${n} nodes`,
-    bytes: n * n * 4 + s.links.length * 2 * 512 + s.flows.length * 2048,
+    bytes: n * 64 + s.links.length * 2 * 512 + s.flows.length * 2048 + routeEntries(s) * ROUTE_ENTRY_BYTES,
     path: 'nodes',
     change: 'fewer nodes',
   });
@@ -236,6 +236,30 @@ export function estimateMemory(s: Scenario, keeping: Keeping): MemoryEstimate {
   }
   parts.sort((a, b) => b.bytes - a.bytes);
   return { bytes: BASELINE + parts.reduce((sum, p) => sum + p.bytes, 0), parts };
+}
+
+/** One next hop in the route table (net/routing.ts): a key and a value, at most half full, × 2 for doubling. */
+const ROUTE_ENTRY_BYTES = 2 * 2 * 12;
+
+/**
+ * Most next hops the route table can hold: two paths per flow (data and
+ * ACKs), each crossing at most the core nodes plus its two end hosts. A host
+ * with one link to a node with several is a stub (net/routing.ts), never in
+ * the middle of a path.
+ */
+function routeEntries(s: Scenario): number {
+  const degree = new Map<string, number>();
+  const neighbour = new Map<string, string>();
+  for (const l of s.links) {
+    degree.set(l.a, (degree.get(l.a) ?? 0) + 1);
+    degree.set(l.b, (degree.get(l.b) ?? 0) + 1);
+    neighbour.set(l.a, l.b);
+    neighbour.set(l.b, l.a);
+  }
+  let stubs = 0;
+  for (const [id, d] of degree) if (d === 1 && (degree.get(neighbour.get(id)!) ?? 0) > 1) stubs++;
+  const hops = Math.min(s.nodes.length, s.nodes.length - stubs + 2);
+  return 2 * s.flows.length * hops;
 }
 
 /**

@@ -8,6 +8,7 @@
  * cross-field rules to validate.ts. Messages are written here rather than
  * taken from zod so that each names what is accepted and echoes what was given.
  */
+import './zod-jitless'; // first: no compiled parsers in the page (zod-jitless.ts)
 import { z } from 'zod';
 import { formatPath } from './path';
 import { suggest } from './suggest';

@@ -2,6 +2,7 @@
  * Unknown fields in a scenario file: every key the schema does not know,
  * with a suggestion when it looks like a typo of a known one.
  */
+import './zod-jitless'; // first: no compiled parsers in the page (zod-jitless.ts)
 import { z } from 'zod';
 import { formatPath } from './path';
 import { suggest } from './suggest';

@@ -9,7 +9,7 @@
  * would hide, the input as written). They must not assume the scenario passed
  * the cross-field rules: a reference may name nothing.
  */
-import { computeRoutes } from '../net/routing';
+import { computeRoutes, routePath } from '../net/routing';
 import type { Scenario, ScenarioIssue, TcpFlowSpec } from './types';
 
 /** A CBR flow sending more packets than this in a run makes a long run (README: a few million events per second). */
@@ -147,23 +147,17 @@ function unusedLinks(s: Scenario, add: Add): void {
       { from: b, to: a, delayNs },
     ];
   });
-  const next = computeRoutes(n, dirs);
-  const used = new Uint8Array(s.links.length);
-  const walk = (from: number, to: number) => {
-    for (let u = from, hops = 0; u !== to && hops <= n; hops++) {
-      const d = next[u * n + to]!;
-      if (d < 0) return;
-      used[d >> 1] = 1;
-      u = dirs[d]!.to;
-    }
-  };
+  const pairs: [number, number][] = [];
   for (const f of s.flows) {
     const from = index.get(f.from);
     const to = index.get(f.to);
     if (from === undefined || to === undefined) continue;
-    walk(from, to);
-    if (f.kind === 'tcp') walk(to, from);
+    pairs.push([from, to]);
+    if (f.kind === 'tcp') pairs.push([to, from]);
   }
+  const routes = computeRoutes(n, dirs, pairs);
+  const used = new Uint8Array(s.links.length);
+  for (const [from, to] of pairs) for (const d of routePath(routes, dirs, from, to) ?? []) used[d >> 1] = 1;
   s.links.forEach((_, i) => {
     if (used[i] === 0) add(`links[${i}]`, 'no flow crosses this link: it carries nothing in this run');
   });

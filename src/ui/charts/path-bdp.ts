@@ -9,7 +9,7 @@
  * (what the first segment of an idle connection sees). The bottleneck is
  * the slowest link out.
  */
-import { computeRoutes } from '../../engine/net/routing';
+import { computeRoutes, routePath } from '../../engine/net/routing';
 import type { Scenario } from '../../engine/scenario/types';
 
 export interface PathInfo {
@@ -19,19 +19,6 @@ export interface PathInfo {
   baseRtt: number;
   /** bandwidth × base RTT, in data packets of the flow */
   bdpPackets: number;
-}
-
-/** The link directions a route follows from `from` to `to` (node indexes), or null if unreachable. */
-function route(next: Int32Array, n: number, dirs: readonly { to: number }[], from: number, to: number): number[] | null {
-  const out: number[] = [];
-  let at = from;
-  while (at !== to) {
-    const d = next[at * n + to];
-    if (d < 0 || out.length > n) return null;
-    out.push(d);
-    at = dirs[d].to;
-  }
-  return out;
 }
 
 export function pathInfo(scenario: Scenario, flowIndex: number): PathInfo | null {
@@ -49,12 +36,15 @@ export function pathInfo(scenario: Scenario, flowIndex: number): PathInfo | null
     ];
   });
   const n = scenario.nodes.length;
-  const next = computeRoutes(n, dirs);
   const src = index.get(flow.from);
   const dst = index.get(flow.to);
   if (src === undefined || dst === undefined) return null;
-  const out = route(next, n, dirs, src, dst);
-  const back = route(next, n, dirs, dst, src);
+  const routes = computeRoutes(n, dirs, [
+    [src, dst],
+    [dst, src],
+  ]);
+  const out = routePath(routes, dirs, src, dst);
+  const back = routePath(routes, dirs, dst, src);
   if (!out || !back || out.length === 0) return null;
   const dataBits = (flow.packetSize + flow.tcp.headerBytes) * 8;
   const ackBits = flow.tcp.ackBytes * 8;

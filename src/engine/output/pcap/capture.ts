@@ -118,12 +118,12 @@ export function windowShift(bytes: number): number {
 
 /**
  * The capture description of each flow of a scenario, by flow index.
- * `next` is the routing table (next[src·n + dst] = link direction), `dirTo`
+ * `routes` gives the link direction from a node toward another (net/routing.ts), `dirTo`
  * the far node of each link direction.
  */
 export function captureFlows(
   s: Scenario,
-  next: Int32Array,
+  routes: { next(from: number, to: number): number },
   dirTo: ArrayLike<number>,
   /** by flow index: the flow's receiver reports SACK blocks */
   sackFlows: readonly boolean[],
@@ -132,7 +132,7 @@ export function captureFlows(
   const index = new Map(s.nodes.map((x, i) => [x.id, i]));
   const routers = (from: number, to: number): number => {
     let hops = 0;
-    for (let at = from; at !== to && hops <= n; hops++) at = dirTo[next[at * n + to]];
+    for (let at = from; at !== to && hops <= n; hops++) at = dirTo[routes.next(at, to)];
     return Math.max(0, hops - 1);
   };
   return s.flows.map((f, k) => {
@@ -143,7 +143,7 @@ export function captureFlows(
       peer,
       srcPort: FIRST_CLIENT_PORT + k,
       routers: routers(peer, node),
-      hopMac: nodeMac(dirTo[next[node * n + peer]]),
+      hopMac: nodeMac(dirTo[routes.next(node, peer)]),
       isn: isn(s.seed, `isn:${f.id}`),
       peerIsn: isn(s.seed, `isn:${f.id}:peer`),
     };

@@ -1,0 +1,146 @@
+/**
+ * Scaling benchmark (`npm run bench:scale`): the dumbbell of
+ * bench/scale/dumbbell.ts at N = 20, 100, 500 and 2,000 TCP flows (plus N/10
+ * CBR, bottleneck N × 5 Mb/s) for 100 s, and the 22-flow one for 10, 100
+ * and 1,000 s, each run by the prebuilt command (`node build/tcplab.mjs
+ * sim`, all five CSV files written) and, where `ns` is installed, by ns-2.35
+ * on the twin script bench/ns2/dumbbell.tcl (no trace files), alternately,
+ * so both see the same load. Prints wall time, events and events/s, peak
+ * RSS, and the ratio of the walls, as a Markdown table. Wall and peak RSS
+ * come from GNU time (/usr/bin/time); the medians of --reps runs.
+ *
+ *   npm run bench:scale [-- --flows 20,100 --durations 10,100 --long-flows 2000:10 --reps 3 --no-ns2]
+ *
+ * --long-flows N:S runs the N-flow case for S seconds instead of 100 (the
+ * 2,000-flow case is long); ns-2 is stopped after --ns2-timeout seconds
+ * (900) and its wall shown as a lower bound. A benchmark prints figures; it
+ * asserts nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { dumbbell } from './scale/dumbbell';
+
+const { values } = parseArgs({
+  options: {
+    flows: { type: 'string', default: '20,100,500,2000' },
+    durations: { type: 'string', default: '10,100,1000' },
+    'long-flows': { type: 'string', default: '' },
+    reps: { type: 'string', default: '1' },
+    'no-ns2': { type: 'boolean', default: false },
+    'ns2-timeout': { type: 'string', default: '900' },
+  },
+});
+const list = (s: string) => s.split(',').filter(Boolean).map(Number);
+const reps = Math.max(1, Number(values.reps));
+const shorter = new Map(
+  values['long-flows']
+    .split(',')
+    .filter(Boolean)
+    .map((p) => p.split(':').map(Number) as [number, number]),
+);
+// Run from the repository (npm run sets the folder): the script itself runs from a cached bundle.
+const root = resolve('.');
+const cli = join(root, 'build', 'tcplab.mjs');
+const tcl = join(root, 'bench', 'ns2', 'dumbbell.tcl');
+if (!existsSync(cli)) {
+  console.error('build/tcplab.mjs is missing: run npm run build:cli');
+  process.exit(2);
+}
+const hasTime = existsSync('/usr/bin/time');
+const hasNs2 = !values['no-ns2'] && spawnSync('sh', ['-c', 'command -v ns'], { encoding: 'utf8' }).status === 0;
+const work = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+
+interface Measure {
+  wall: number;
+  rssMb: number;
+  stderr: string;
+  /** stopped at the time limit: wall is a lower bound */
+  timedOut?: boolean;
+}
+
+/** One run under GNU time: wall seconds and peak RSS; stopped after `limitS` seconds. */
+function measure(cmd: string[], limitS = Infinity): Measure {
+  const t0 = performance.now();
+  const timeout = Number.isFinite(limitS) ? limitS * 1000 : undefined;
+  const r = hasTime
+    ? spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', ...cmd], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+        timeout,
+        killSignal: 'SIGKILL',
+      })
+    : spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26, timeout, killSignal: 'SIGKILL' });
+  const wall = (performance.now() - t0) / 1000;
+  if (r.error && (r.error as { code?: string }).code === 'ETIMEDOUT')
+    return { wall, rssMb: NaN, stderr: '', timedOut: true };
+  if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed: ${r.stderr.slice(-500)}`);
+  const m = /TIME ([\d.]+) (\d+)/.exec(r.stderr);
+  return { wall: m ? Number(m[1]) : wall, rssMb: m ? Number(m[2]) / 1024 : NaN, stderr: r.stderr };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+/** "(100 s simulated, 12.3 M events)" → 12.3e6 */
+function events(stderr: string): number {
+  const m = /, ([\d.]+) ?([kMG]?) events\)/.exec(stderr);
+  if (!m) return NaN;
+  return Number(m[1]) * ({ '': 1, k: 1e3, M: 1e6, G: 1e9 } as Record<string, number>)[m[2]!]!;
+}
+
+const rows: string[][] = [];
+function row(n: number, duration: number): void {
+  const file = join(work, `dumbbell-${n}-${duration}.json`);
+  writeFileSync(file, JSON.stringify(dumbbell(n, duration)));
+  const ours: Measure[] = [];
+  const theirs: Measure[] = [];
+  for (let r = 0; r < reps; r++) {
+    ours.push(measure([process.execPath, cli, 'sim', file, '--out', join(work, 'out'), '--max-memory', '8GB']));
+    if (hasNs2) theirs.push(measure(['ns', tcl, String(n), String(duration)], Number(values['ns2-timeout'])));
+  }
+  const wall = median(ours.map((m) => m.wall));
+  const ev = events(ours[0]!.stderr);
+  const nsWall = hasNs2 ? median(theirs.map((m) => m.wall)) : NaN;
+  const nsTimedOut = theirs.some((m) => m.timedOut);
+  const fmt = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
+  rows.push([
+    `${n} + ${Math.floor(n / 10)}`,
+    `${duration} s`,
+    `${fmt(wall)} s`,
+    `${fmt(ev / 1e6)} M`,
+    `${fmt(ev / wall / 1e6, 2)} M/s`,
+    `${fmt(median(ours.map((m) => m.rssMb)), 0)} MB`,
+    hasNs2 ? `${nsTimedOut ? '> ' : ''}${fmt(nsWall)} s` : '—',
+    hasNs2 ? `${fmt(median(theirs.map((m) => m.rssMb)), 0)} MB` : '—',
+    hasNs2 ? `${nsTimedOut ? '< ' : ''}${fmt(wall / nsWall, 2)}×` : '—',
+  ]);
+  console.error(`done: ${rows.at(-1)!.join(' | ')}`);
+}
+
+try {
+  const cases: [number, number][] = [];
+  for (const n of list(values.flows)) cases.push([n, shorter.get(n) ?? 100]);
+  for (const d of list(values.durations)) if (!cases.some(([n, s]) => n === 20 && s === d)) cases.push([20, d]);
+  for (const [n, d] of cases) row(n, d);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+const header = [
+  'TCP + CBR flows',
+  'simulated',
+  'tcplab wall',
+  'events',
+  'events/s',
+  'peak RSS',
+  'ns-2 wall',
+  'ns-2 RSS',
+  'tcplab / ns-2',
+];
+console.log(`| ${header.join(' | ')} |`);
+console.log(`|${header.map(() => '---').join('|')}|`);
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+console.log(
+  `\n${reps} alternating run${reps === 1 ? '' : 's'} each (median); node ${process.version}; ${new Date().toISOString().slice(0, 10)}`,
+);

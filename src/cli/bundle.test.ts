@@ -1,0 +1,75 @@
+/**
+ * The prebuilt `tcplab` command (build/tcplab.mjs, made by
+ * scripts/build-cli.mjs): it is what today's sources build, and run with
+ * plain `node` it writes the files the engine writes in-process, byte for
+ * byte, and runs sweeps on worker threads started from itself.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CSV_FILE_NAMES, type CsvFileName } from '../engine/output/csv';
+import { streamRun } from '../engine/output/csv-stream';
+import { parseScenarioText } from '../engine/scenario/index';
+
+const root = resolve(__dirname, '../..');
+const bundle = join(root, 'build', 'tcplab.mjs');
+const work = mkdtempSync(join(tmpdir(), 'tcplab-bundle-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function tcplab(...args: string[]) {
+  return spawnSync(process.execPath, [bundle, ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+}
+
+describe('build/tcplab.mjs', () => {
+  it('is what scripts/build-cli.mjs builds from the sources today (else: npm run build:cli)', () => {
+    const check = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--check'], {
+      encoding: 'utf8',
+    });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  }, 60_000);
+
+  it('tcplab sim writes the five files the engine writes in-process, byte for byte', () => {
+    const file = join(root, 'scenarios', 'single-drop-reno.json');
+    const out = join(work, 'sim');
+    const r = tcplab('sim', file, '--out', out);
+    expect(r.stderr).toMatch(/wrote 5 files/);
+    expect(r.status).toBe(0);
+    const parsed = parseScenarioText(readFileSync(file, 'utf8'));
+    if (!parsed.ok) throw new Error('the scenario does not load');
+    const want = new Map<CsvFileName, string>(CSV_FILE_NAMES.map((n) => [n, '']));
+    streamRun(parsed.scenario, { write: (name, text) => want.set(name, want.get(name)! + text) });
+    for (const name of CSV_FILE_NAMES) expect(readFileSync(join(out, name), 'utf8'), name).toBe(want.get(name));
+  }, 60_000);
+
+  it('tcplab sweep gives the same files on two worker threads as on one', () => {
+    const sweep = join(work, 'sweep.json');
+    writeFileSync(
+      sweep,
+      JSON.stringify({
+        version: 1,
+        name: 'bundle check',
+        base: join(root, 'scenarios', 'single-drop-reno.json'),
+        parameters: [{ path: 'flows[0].variant', name: 'variant', values: ['reno', 'newreno'] }],
+        repetitions: 2,
+        metrics: ['reno.throughput_kbps'],
+      }),
+    );
+    const one = tcplab('sweep', sweep, '--out', join(work, 'one'), '--workers', '1');
+    const two = tcplab('sweep', sweep, '--out', join(work, 'two'), '--workers', '2');
+    expect(one.status, one.stderr).toBe(0);
+    expect(two.status, two.stderr).toBe(0);
+    expect(two.stderr).toMatch(/on 2 workers/);
+    for (const name of ['runs.csv', 'table.csv'])
+      expect(readFileSync(join(work, 'two', name), 'utf8')).toBe(readFileSync(join(work, 'one', name), 'utf8'));
+  }, 60_000);
+
+  it('names an unknown command and shows the commands', () => {
+    const r = tcplab('simulate');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown command "simulate"[\s\S]*sweep <sweep.json>/);
+    expect(execFileSync(process.execPath, [bundle, '--help'], { encoding: 'utf8' })).toMatch(/^usage: tcplab/);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The `tcplab` command: `tcplab sim …` runs one scenario, `tcplab sweep …`
+ * a parameter sweep. scripts/build-cli.mjs bundles this file into
+ * build/tcplab.mjs (npm's `prepare` step runs it), so the command starts with
+ * `node` alone: no TypeScript to compile on each start.
+ *
+ * The bundle is also the sweep's worker code: a thread started as a sweep
+ * worker serves runs and reads no command line; the commands' modules are
+ * imported only by the main thread.
+ */
+import { isSweepWorker, serveSweepWorker } from '../experiment/node/worker';
+
+const USAGE = `usage: tcplab <command> [options]
+
+commands:
+  sim <scenario.json> --out <dir> …   run one scenario, write its five CSV files
+  sweep <sweep.json> --out <dir> …    run a parameter sweep on every core
+  sweep merge <sweep.json> <shard>… --out <dir>
+                                      combine the files of a sweep run in shards
+
+Run "tcplab <command> --help" for a command's options.
+`;
+
+async function tcplab(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'sim') return (await import('./sim-command')).simCommand(rest);
+  if (command === 'sweep') return (await import('./sweep-command')).sweepCommand(rest, new URL(import.meta.url));
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  process.stderr.write(`tcplab: unknown command ${JSON.stringify(command)}\n${USAGE}`);
+  return 2;
+}
+
+if (isSweepWorker()) serveSweepWorker();
+// exitCode rather than exit(): lets stdout drain when it is a pipe.
+else process.exitCode = await tcplab(process.argv.slice(2));

@@ -1,0 +1,13 @@
+/**
+ * The page runs under a Content-Security-Policy without 'unsafe-eval'
+ * (vite.config.ts). zod compiles fast parsers with `new Function` unless told
+ * not to, and even its probe for whether it may is reported by a strict
+ * policy as a violation. So outside Node (the page and its workers) zod is
+ * told not to, here, by a module every schema module imports first: a
+ * module's imports run before it however the page is split into chunks.
+ * Node (the command-line runner, the tests) keeps the fast parsers.
+ */
+import { z } from 'zod';
+
+const node = (globalThis as { process?: { versions?: { node?: unknown } } }).process?.versions?.node;
+if (typeof node !== 'string') z.config({ jitless: true });
