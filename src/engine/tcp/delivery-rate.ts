@@ -53,9 +53,9 @@ const APP_LIMITED = 8;
 /** the segment carries send-time stamps (data segments; not the SYN) */
 const STAMPED = 16;
 
-export class DeliveryRate {
-  /** the sample of the current ACK, refilled by onAck */
-  readonly rs: RateSample = {
+/** A rate sample that measured nothing: a sender's before any ACK, or one that keeps none. */
+export function noRateSample(): RateSample {
+  return {
     delivered: -1,
     interval: -1,
     priorDelivered: 0,
@@ -64,6 +64,11 @@ export class DeliveryRate {
     appLimited: false,
     priorInFlight: 0,
   };
+}
+
+export class DeliveryRate {
+  /** the sample of the current ACK, refilled by onAck */
+  readonly rs: RateSample = noRateSample();
 
   /** segments delivered so far (Linux tp->delivered) */
   delivered = 0;

@@ -60,8 +60,9 @@ import type { TcpFlowSpec } from '../scenario/types';
 import type { SenderView } from '../view';
 import { CaState } from './ca-state';
 import { lossResponse } from './cc/reno';
-import { CongestionEvent, type AckSample, type CongestionOps, type RateSample, type WindowUpdate } from './cc/types';
+import { CongestionEvent, type AckSample, type CongestionOps, type WindowUpdate } from './cc/types';
 import { ControlBlock, TIMER_PACE } from './control-block';
+import { noRateSample } from './delivery-rate';
 import { defaultPacingRate } from './pacer';
 import type { TcpHost } from './host';
 import { ExitReason, type RecoveryOps } from './recovery/types';
@@ -94,7 +95,7 @@ export class TcpSender implements TimerOwner, SenderView {
       echoRtt: -1,
       ece: false,
       roundStart: false,
-      rate: this.tcb.rate?.rs ?? noRate(),
+      rate: this.tcb.rate?.rs ?? noRateSample(),
     };
   }
 
@@ -410,17 +411,4 @@ export class TcpSender implements TimerOwner, SenderView {
     this.sendStep(false);
     this.notify(from);
   }
-}
-
-/** The rate sample of a sender that keeps none. */
-function noRate(): RateSample {
-  return {
-    delivered: -1,
-    interval: -1,
-    priorDelivered: 0,
-    ackedSacked: 0,
-    losses: 0,
-    appLimited: false,
-    priorInFlight: 0,
-  };
 }

@@ -4,6 +4,7 @@
  * and the calls the sender makes, applied to it as the sender applies them.
  */
 import { CaState } from '../ca-state';
+import { noRateSample } from '../delivery-rate';
 import type { AckSample, CongestionEvent, CongestionOps, RateSample, SocketState, WindowUpdate } from './types';
 
 export type HandState = { -readonly [K in keyof SocketState]: SocketState[K] };
@@ -30,16 +31,7 @@ export function handState(o: Partial<HandState> = {}): HandState {
 
 /** A rate sample: no measurement, unless told otherwise. */
 export function rateSample(o: Partial<RateSample> = {}): RateSample {
-  return {
-    delivered: -1,
-    interval: -1,
-    priorDelivered: 0,
-    ackedSacked: 0,
-    losses: 0,
-    appLimited: false,
-    priorInFlight: 0,
-    ...o,
-  };
+  return { ...noRateSample(), ...o };
 }
 
 /** An ACK sample: one new segment, no RTT sample, unless told otherwise. */
