@@ -4,9 +4,9 @@
  * never allocate.
  */
 export class PacketFifo {
-  private ids: Int32Array;
-  private sizes: Int32Array;
-  private head = 0;
+  protected ids: Int32Array;
+  protected sizes: Int32Array;
+  protected head = 0;
   length = 0;
   bytes = 0;
 
@@ -36,7 +36,7 @@ export class PacketFifo {
     return this.ids[i];
   }
 
-  private grow(): void {
+  protected grow(): void {
     const n = this.ids.length;
     const ids = new Int32Array(n * 2);
     const sizes = new Int32Array(n * 2);
