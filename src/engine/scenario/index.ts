@@ -12,7 +12,7 @@ import type { ParseResult, ScenarioIssue } from './types';
 import { applyDefaults } from './defaults';
 import { tidyText } from './issue-text';
 import { readJsonText } from './json-text';
-import { parseStructure, tidyIssues } from './schema';
+import { parseStructure, tidyIssues } from './structure';
 import { validateScenario } from './validate';
 import { scenarioWarnings } from './warnings';
 
