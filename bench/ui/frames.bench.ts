@@ -1,8 +1,10 @@
 /**
- * `npm run bench:ui`: frame times of the Lab view while the 22-flow dumbbell
- * (bench/dumbbell-22.json, made 5000 s long so the worker is still streaming
- * when the measurement ends) plays at max speed for 20 s of wall time, with
- * the charts in view (scrolled to, as a class would watch them).
+ * `npm run bench:ui`: frame times of the Lab view while the 100-flow dumbbell
+ * of bench:scale (bench/scale/dumbbell.ts: 100 NewReno + 10 CBR flows, made
+ * 5000 s long so the worker is still streaming when the measurement ends)
+ * plays at max speed for 20 s of wall time, with the charts in view (scrolled
+ * to, as a class would watch them). BENCH_FLOWS=20 measures the 22-flow
+ * dumbbell (bench/dumbbell-22.json) instead.
  *
  * Prints p50/p95/p99/max of requestAnimationFrame deltas, the main thread's
  * long tasks (> 50 ms, PerformanceObserver 'longtask'), the simulated time
@@ -15,12 +17,14 @@
  * BENCH_VIEW=top measures with the page scrolled to the top instead (the
  * scenario editor and its live topology in view, the charts below the fold).
  */
-import { readFileSync } from 'node:fs';
 import { test } from '@playwright/test';
 import { SPEEDS } from '../../src/ui/controls/speeds';
+import { dumbbell } from '../scale/dumbbell';
 
 const PLAY_MS = Number(process.env.BENCH_PLAY_MS) || 20_000;
 const VIEW = process.env.BENCH_VIEW === 'top' ? 'top' : 'charts';
+const FLOWS = Number(process.env.BENCH_FLOWS) || 100;
+const NAME = `${FLOWS + Math.floor(FLOWS / 10)}-flow dumbbell`;
 
 function quantile(sorted: number[], q: number): number {
   if (sorted.length === 0) return NaN;
@@ -29,15 +33,13 @@ function quantile(sorted: number[], q: number): number {
 
 const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1048576).toFixed(1)} MB`);
 
-test('22-flow dumbbell at max speed: frame times and long tasks', async ({ page }) => {
+test(`${NAME} at max speed: frame times and long tasks`, async ({ page }) => {
   test.setTimeout(PLAY_MS + 60_000);
   await page.goto('./');
   await page.getByTestId('import-input').setInputFiles({
-    name: 'dumbbell-22.json',
+    name: 'dumbbell.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(
-      JSON.stringify({ ...JSON.parse(readFileSync('bench/dumbbell-22.json', 'utf8')), duration: 5000 }),
-    ),
+    buffer: Buffer.from(JSON.stringify(dumbbell(FLOWS, 5000))),
   });
   await page.getByTestId('run-status').and(page.locator('[data-status="ready"]')).waitFor();
   await page.getByLabel('Speed').fill(String(SPEEDS.indexOf('max')));
@@ -104,7 +106,7 @@ test('22-flow dumbbell at max speed: frame times and long tasks', async ({ page 
   const longTotal = result.long.reduce((a, b) => a + b, 0);
   const over = sorted.filter((f) => f > 17.5).length;
   const lines = [
-    `bench:ui — 22-flow dumbbell, max speed, ${PLAY_MS / 1000} s wall, view: ${VIEW}`,
+    `bench:ui — ${NAME}, max speed, ${PLAY_MS / 1000} s wall, view: ${VIEW}`,
     `simulated    t = ${result.simTime} s (${result.status})`,
     `frames       ${sorted.length}  p50 ${quantile(sorted, 0.5).toFixed(1)} ms  p95 ${quantile(sorted, 0.95).toFixed(1)} ms  p99 ${quantile(sorted, 0.99).toFixed(1)} ms  max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms  (${over} frames over 17.5 ms)`,
     `long tasks   ${result.long.length}  total ${longTotal.toFixed(0)} ms  longest ${Math.max(0, ...result.long).toFixed(0)} ms${result.long.length ? `  (at ${result.longAt.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')})` : ''}`,
