@@ -116,7 +116,7 @@ test(`${NAME} at max speed: frame times and long tasks`, async ({ page, browser 
     `simulated    t = ${result.simTime} s (${result.status})`,
     `frames       ${sorted.length}  p50 ${quantile(sorted, 0.5).toFixed(1)} ms  p95 ${quantile(sorted, 0.95).toFixed(1)} ms  p99 ${quantile(sorted, 0.99).toFixed(1)} ms  max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms  (${over} frames over 17.5 ms)`,
     `long tasks   ${result.long.length}  total ${longTotal.toFixed(0)} ms  longest ${Math.max(0, ...result.long).toFixed(0)} ms${result.long.length ? `  (at ${result.longAt.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')})` : ''}`,
-    `main thread  ${(cost.cpuMs / 1000).toFixed(2)} s CPU in ${PLAY_MS / 1000} s, ${cost.frames} frames: ${((cost.cpuMs) / Math.max(1, cost.frames)).toFixed(1)} ms CPU per frame (${cost.perFrame.map((p) => `${p.label} ${p.ms.toFixed(1)}`).join(', ')})`,
+    `main thread  ${(cost.cpuMs / 1000).toFixed(2)} s CPU in ${PLAY_MS / 1000} s, ${cost.frames} frames: ${(cost.cpuMs / Math.max(1, cost.frames)).toFixed(1)} ms CPU per frame (${cost.perFrame.map((p) => `${p.label} ${p.ms.toFixed(1)}`).join(', ')})`,
     `JS heap      ${mb(heapStart)} at start, ${mb(heapEnd)} at end`,
   ];
   console.log(lines.join('\n'));
