@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLab, useLabStore } from './lab-context';
 import { CaptionArea } from './CaptionArea';
-import { ChartsArea } from './charts/ChartsArea';
 import { EditorArea } from './editor/EditorArea';
 import { LargeTextToggle } from './controls/LargeTextToggle';
 import { RunControls } from './controls/RunControls';
@@ -30,6 +29,9 @@ import { ViewBoundary } from './ViewBoundary';
 // view, does not wait for their code (tests/e2e: bundle-size.spec.ts).
 const LessonsView = lazy(() => import('./lessons/LessonsView').then((m) => ({ default: m.LessonsView })));
 const ExperimentView = lazy(() => import('./experiment/ExperimentView').then((m) => ({ default: m.ExperimentView })));
+// The charts' code (and D3's shapes and scales) follows the Lab's first paint:
+// the scenario, the topology and Play are usable before it arrives.
+const ChartsArea = lazy(() => import('./charts/ChartsArea').then((m) => ({ default: m.ChartsArea })));
 
 function Loading({ what }: { what: string }) {
   return (
@@ -76,7 +78,9 @@ export function App() {
             <ScenarioInfo />
             <EditorArea />
             <CaptionArea />
-            <ChartsArea />
+            <Suspense fallback={<Loading what="the charts" />}>
+              <ChartsArea />
+            </Suspense>
           </main>
           <StatusBar />
         </ViewBoundary>

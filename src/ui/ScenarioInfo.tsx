@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useLab } from './lab-context';
 import { selectEdited } from '../store/editor';
 import { inline } from './lessons/inline-md';
-import { PaperTable } from './presets/PaperTable';
 import { CopyLinkButton } from './share/CopyLinkButton';
 
 /**
@@ -37,10 +37,15 @@ export function ScenarioInfo() {
           </details>
         )}
       </section>
-      <PaperTable />
+      <Suspense fallback={null}>
+        <PaperTable />
+      </Suspense>
     </>
   );
 }
+
+// The papers' tables (and the lesson labels they use) load with the first paper preset that shows one.
+const PaperTable = lazy(() => import('./presets/PaperTable').then((m) => ({ default: m.PaperTable })));
 
 function Paragraph({ text }: { text: string }) {
   return <p>{inline(text)}</p>;
