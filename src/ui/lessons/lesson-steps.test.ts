@@ -153,6 +153,44 @@ describe('step helpers', () => {
     ]);
   });
 
+  it('two runs’ bursts that only start alike are two steps; a joined step never reorders a run’s events', () => {
+    // Run 0 loses 5–9 in one burst; run 1 loses 5–6, then 20–21: the same first drop, other bursts.
+    // Run 1's fast retransmit comes 0.5 ms after run 0's, which enters recovery at the instant of its own.
+    const a = run([
+      ...[5, 6, 7, 8, 9].map((q, i) => row(1 + 0.04 * i, 'drop', q)),
+      row(1.3, 'fast_retransmit', 5),
+      row(1.3, 'recovery_enter', 30),
+    ]);
+    const b = run([
+      row(1, 'drop', 5),
+      row(1.02, 'drop', 6),
+      row(1.1, 'drop', 20),
+      row(1.12, 'drop', 21),
+      row(1.3005, 'fast_retransmit', 5),
+      row(1.3005, 'recovery_enter', 25),
+    ]);
+    const steps = buildSteps(lesson, [a, b]);
+    const drops = steps.filter((s) => s.kind === 'drop');
+    expect(drops.map((s) => s.members.map((m) => [m.run, m.row.burst]))).toEqual([
+      [[1, [5, 6]]],
+      [[1, [20, 21]]],
+      [[0, [5, 6, 7, 8, 9]]],
+    ]);
+    const fr = steps.filter((s) => s.kind === 'fast_retransmit');
+    expect(fr).toHaveLength(1);
+    expect(fr[0].members.map((m) => m.run)).toEqual([0, 1]);
+    [a, b].forEach((r, i) =>
+      expect(steps.flatMap((s) => s.members.filter((m) => m.run === i).map((m) => m.row))).toEqual(runRows(lesson, r)),
+    );
+    for (let i = 1; i < steps.length; i++) expect(steps[i].time).toBeGreaterThanOrEqual(steps[i - 1].time);
+    // The same burst in both runs is still one step.
+    const same = buildSteps(lesson, [
+      run([row(1, 'drop', 5), row(1.02, 'drop', 6)]),
+      run([row(1, 'drop', 5), row(1.0201, 'drop', 6)]),
+    ]);
+    expect(same.filter((s) => s.kind === 'drop').map((s) => s.members.length)).toEqual([2]);
+  });
+
   it('list segments and tidy the engine’s sentences', () => {
     expect(segmentList([104, 100, 102])).toBe('100, 102 and 104');
     expect(segmentList([5, 6, 7, 8, 10])).toBe('5–8 and 10');
