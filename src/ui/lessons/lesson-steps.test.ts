@@ -10,7 +10,7 @@ beforeAll(() => {
     const result = computeLesson(l.id);
     computed.set(l.id, { result, steps: buildSteps(l, result.runs) });
   }
-});
+}, 60_000); // every lesson, every run: several seconds on a busy machine
 const stepsOf = (id: string) => computed.get(id)!.steps;
 const runIndex = (id: string, run: string) => computed.get(id)!.result.runs.findIndex((r) => r.id === run);
 const kinds = (steps: LessonStep[]) => steps.map((s) => s.kind);
@@ -56,6 +56,32 @@ describe('merging the runs into steps', () => {
     // Tahoe's slow start after the loss is told as such; the first one is not.
     expect(steps[1].captions[0].text).toMatch(/^cwnd has reached ssthresh \(32 segments\)/);
     expect(steps[7].captions[0].text).toMatch(/Tahoe’s slow start after the loss/);
+  });
+
+  it('BBR alone steps through STARTUP, DRAIN, PROBE_BW and PROBE_RTT every 10 s, with nothing lost', () => {
+    const steps = stepsOf('bbr-alone');
+    expect(kinds(steps)).toEqual(['start', 'bbr_startup', 'bbr_drain', 'bbr_probe_bw', 'bbr_probe_rtt', 'bbr_probe_bw', 'bbr_probe_rtt', 'bbr_probe_bw', 'end']);
+    const at = (k: string, n = 1) => steps.filter((s) => s.kind === k)[n - 1].time;
+    expect(at('bbr_drain')).toBeLessThan(1);
+    expect(at('bbr_probe_rtt', 2) - at('bbr_probe_rtt')).toBeCloseTo(10.25, 0);
+    expect(steps.find((s) => s.kind === 'bbr_drain')!.captions[0].text).toMatch(/^STARTUP is over at 0\.\d+ s: the bandwidth estimate grew less than 25 %/);
+    expect(computed.get('bbr-alone')!.result.runs[0].summary[0].drops).toBe(0);
+  });
+
+  it('Reno, CUBIC and BBR: BBR takes most of a shallow buffer’s link and less than the loss-based flows behind a deep one', () => {
+    const { runs } = computed.get('bbr-share')!.result;
+    const share = (run: string, flow: string) => {
+      const r = runs.find((x) => x.id === run)!;
+      const total = r.summary.filter((f) => f.flow in r.variants).reduce((a, f) => a + f.throughput_kbps, 0);
+      return r.summary.find((f) => f.flow === flow)!.throughput_kbps / total;
+    };
+    expect(share('shallow', 'bbr')).toBeGreaterThan(0.75);
+    expect(share('deep', 'bbr')).toBeLessThan(0.35);
+    expect(share('deep', 'cubic') + share('deep', 'reno')).toBeGreaterThan(0.65);
+    // Only the state changes are steps: BBR's in every run.
+    const steps = stepsOf('bbr-share');
+    expect(new Set(steps.flatMap((s) => s.members.map((m) => m.kind)))).toEqual(new Set(['bbr_startup', 'bbr_drain', 'bbr_probe_bw', 'bbr_probe_rtt', 'hystart_css']));
+    for (let r = 0; r < runs.length; r++) expect(steps.some((s) => s.kind === 'bbr_probe_rtt' && s.members.some((m) => m.run === r))).toBe(true);
   });
 
   it('duplicate ACKs come just before the fast retransmit they trigger, from the packet trace', () => {

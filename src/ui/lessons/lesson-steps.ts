@@ -116,7 +116,8 @@ export const BURST_GAP_S = 0.05;
 const BURST_KINDS: ReadonlySet<string> = new Set(['drop', 'retransmit']);
 
 /**
- * One run's rows as the lesson steps through them: link events before
+ * One run's rows as the lesson steps through them (the kinds of
+ * `lesson.stepKinds`, when it has them): link events before
  * anything else at the same instant; a burst of drops (or of retransmissions)
  * of one flow — nothing else in between, each within BURST_GAP_S of the one
  * before — as one row;
@@ -124,7 +125,9 @@ const BURST_KINDS: ReadonlySet<string> = new Set(['drop', 'retransmit']);
  * each fast retransmit of the lesson's flow.
  */
 export function runRows(lesson: Lesson, run: StepRunInput): StepRow[] {
+  const kinds = lesson.stepKinds ? new Set<string>(lesson.stepKinds) : null;
   const events = run.events
+    .filter((e) => !kinds || kinds.has(e.event))
     .map((e, i) => ({ e, i }))
     .sort((a, b) => a.e.time_s - b.e.time_s || Number(b.e.flow === '') - Number(a.e.flow === '') || a.i - b.i)
     .map(({ e }) => e);
