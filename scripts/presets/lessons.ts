@@ -412,7 +412,7 @@ function bbrLessons(lesson: LessonAdder): void {
     scenarioBody({
       duration: 30,
       measure: { from: 10, to: 30 },
-      sampleInterval: 0.05,
+      sampleInterval: 0.02,
       ...bbrPath(3, droptail(50)),
       flows: [
         tcpFlow('reno', 'reno', 's1', 'd1', { tcp: { window: 10000 } }),

@@ -36,7 +36,7 @@ export const BBR_LESSONS: Lesson[] = [
       { step: 'bbr_probe_bw', text: '{detail}. The queue stays within a few packets from now on.' },
       {
         step: 'bbr_probe_rtt',
-        text: '{detail}. On the cwnd chart the window falls to 4 segments; on the queue chart the queue is empty.',
+        text: '{detail}. Until the next step cwnd stays at 4 segments: press Step and look back at the cwnd chart and the empty queue.',
       },
       { step: 'bbr_startup', text: '{detail}.' },
       { step: 'drop', text: '{detail}.' },
