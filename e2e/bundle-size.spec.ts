@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const DIST = 'dist';
-const INITIAL_BUDGET = 285_000;
+// 285 kB until the BBR and DCTCP examples and the two BBR lessons' scenarios (about 4 kB gzip) joined the library.
+const INITIAL_BUDGET = 292_000;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
