@@ -126,7 +126,8 @@ describe('catalog', () => {
   it('uses the flow ids the paper tables and lessons rely on', () => {
     for (const p of PRESETS) {
       const s = load(p.scenario, p.path);
-      for (const f of s.flows) expect(f.id, p.id).toMatch(/^(tcp\d?|udp|ftp|sack|westwood|westwoodnr)$/);
+      for (const f of s.flows)
+        expect(f.id, p.id).toMatch(/^(tcp\d?|udp|ftp|sack|westwood|westwoodnr|reno|cubic|bbr|dctcp)$/);
     }
   });
 });

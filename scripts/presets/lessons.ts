@@ -264,6 +264,7 @@ export function lessonPresets(): Preset[] {
         .join('; ')}.`,
   );
   queueLessons(lesson);
+  bbrLessons(lesson);
   return out;
 }
 
@@ -365,5 +366,71 @@ function queueLessons(lesson: LessonAdder): void {
       "**What to look for.** capacity_kbps against the download's throughput; the ping's delay around the tunnel.",
     ],
     (runs) => `**Our run** (measured 5–60 s): ${delays(runs)}.`,
+  );
+}
+
+/** s{i} → R1 —10 Mb/s, 15 ms— R2 → d{i}: a 40 ms round trip for each sender (the ns-3 comparison's BBR path). */
+function bbrPath(senders: number, queue: Json): { nodes: Json[]; links: Json[] } {
+  const nodes: Json[] = [node('R1', 'router', 300, 200), node('R2', 'router', 520, 200)];
+  const links: Json[] = [link('bottleneck', 'R1', 'R2', '10Mbps', '15ms', queue)];
+  for (let i = 1; i <= senders; i++) {
+    const y = senders === 1 ? 200 : 80 + ((i - 1) * 240) / (senders - 1);
+    nodes.push(node(`s${i}`, 'host', 80, y), node(`d${i}`, 'host', 740, y));
+    links.push(link(`access${i}`, `s${i}`, 'R1', '100Mbps', '2ms'), link(`exit${i}`, 'R2', `d${i}`, '100Mbps', '3ms'));
+  }
+  return { nodes, links };
+}
+
+function bbrLessons(lesson: LessonAdder): void {
+  lesson(
+    'bbr-alone',
+    'Lesson: BBR alone',
+    ['bbr', 'startup', 'drain', 'probe_bw', 'probe_rtt', 'pacing', 'bandwidth estimate', 'min rtt'],
+    scenarioBody({
+      duration: 25,
+      sampleInterval: 0.02,
+      ...bbrPath(1, droptail(100)),
+      flows: [tcpFlow('tcp', 'bbr', 's1', 'd1', { tcp: { window: 10000 } })],
+    }),
+    [
+      '**Setup.** One BBR transfer (paced, as BBR always is) from s1 to d1 across a 10 Mb/s / 15 ms bottleneck with a DropTail queue of 100 packets; the access links add 5 ms each way, so the round trip is 40 ms and the path holds 50 segments. The window (10 000 segments) never limits it.',
+      '',
+      "**What to look for.** The `bbr_*` events (STARTUP → DRAIN → PROBE_BW, PROBE_RTT every 10 s), the bottleneck queue, and on the cwnd chart's second axis BBR's bandwidth estimate (`bbr_btlbw_kbps`), its min RTT (`bbr_min_rtt_ms`) and its pacing rate.",
+    ],
+    (runs) =>
+      `**Our run** (25 s): ${runs
+        .map((r) => {
+          const s = row(r, 'tcp');
+          return `${fmt(s.throughput_kbps, 0)} kbps, ${s.drops} drops, average latency ${fmt(s.avg_latency_ms, 1)} ms (the path alone: 20 ms one way)`;
+        })
+        .join('; ')}.`,
+  );
+  lesson(
+    'bbr-share',
+    'Lesson: Reno, CUBIC and BBR share a bottleneck',
+    ['bbr', 'cubic', 'reno', 'fairness', 'buffer size', 'shallow buffer', 'deep buffer', 'latency'],
+    scenarioBody({
+      duration: 30,
+      measure: { from: 10, to: 30 },
+      sampleInterval: 0.02,
+      ...bbrPath(3, droptail(50)),
+      flows: [
+        tcpFlow('reno', 'reno', 's1', 'd1', { tcp: { window: 10000 } }),
+        tcpFlow('cubic', 'cubic', 's2', 'd2', { tcp: { window: 10000 } }),
+        tcpFlow('bbr', 'bbr', 's3', 'd3', { tcp: { window: 10000 } }),
+      ],
+    }),
+    [
+      '**Setup.** A Reno, a CUBIC (with HyStart++) and a BBR transfer start together, each from its own sender, across one 10 Mb/s / 15 ms bottleneck (40 ms round trip, a BDP of 50 segments) with a DropTail queue of 50 packets. The lesson runs it again with 10 and with 250 packets. Measured from 10 s to 30 s.',
+      '',
+      "**What to look for.** Each flow's throughput and Jain's index; the queue and the flows' `avg_latency_ms`; who loses packets.",
+    ],
+    (runs) =>
+      `**Our run** (measured 10–30 s): ${runs
+        .map((r) => {
+          const xs = ['reno', 'cubic', 'bbr'].map((f) => row(r, f).throughput_kbps);
+          return `${r.label}: Reno ${fmt(xs[0], 0)}, CUBIC ${fmt(xs[1], 0)}, BBR ${fmt(xs[2], 0)} kbps, J = ${fmt(jainIndex(xs), 3)}, one-way delay ${fmt(row(r, 'bbr').avg_latency_ms, 0)} ms`;
+        })
+        .join('; ')}.`,
   );
 }

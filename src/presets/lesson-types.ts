@@ -74,4 +74,9 @@ export interface Lesson {
   watch: string[];
   captions: CaptionTemplate[];
   questions: LessonQuestion[];
+  /**
+   * the event kinds the lesson steps through (absent: every kind); for a
+   * lesson whose runs lose thousands of packets, the state changes alone
+   */
+  stepKinds?: StepKind[];
 }

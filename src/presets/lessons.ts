@@ -5,7 +5,7 @@
  * for each protocol event a student steps to, and predict-then-reveal
  * questions attached to key steps. Pure data and small pure helpers; the
  * Lessons view (src/ui/lessons) renders them. The lessons themselves are in
- * lessons-recovery.ts, lessons-dynamics.ts and lessons-queues.ts, their shape in lesson-types.ts.
+ * lessons-recovery.ts, lessons-dynamics.ts, lessons-queues.ts and lessons-bbr.ts, their shape in lesson-types.ts.
  *
  * Steps are the rows of events.csv (`event` column: drop, fast_retransmit,
  * recovery_enter, recovery_exit, partial_ack, timeout, retransmit, ss_exit,
@@ -17,6 +17,7 @@
 import type { Variant } from '../engine/scenario/types';
 import { VARIANT_LABELS } from '../engine/tcp/variants';
 import type { CaptionTemplate, Lesson, LessonQuestion, LessonRun } from './lesson-types';
+import { BBR_LESSONS } from './lessons-bbr';
 import { DYNAMICS_LESSONS } from './lessons-dynamics';
 import { QUEUE_LESSONS } from './lessons-queues';
 import { RECOVERY_LESSONS } from './lessons-recovery';
@@ -26,7 +27,7 @@ export type { CaptionTemplate, Lesson, LessonPatch, LessonQuestion, LessonRun, S
 export { VARIANT_LABELS };
 
 /** Every lesson, in the order the Lessons view lists them. */
-export const LESSONS: readonly Lesson[] = [...RECOVERY_LESSONS, ...DYNAMICS_LESSONS, ...QUEUE_LESSONS];
+export const LESSONS: readonly Lesson[] = [...RECOVERY_LESSONS, ...DYNAMICS_LESSONS, ...QUEUE_LESSONS, ...BBR_LESSONS];
 
 // ---------------------------------------------------------------------------
 // Helpers

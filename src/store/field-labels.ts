@@ -182,6 +182,7 @@ function flowFields(): Record<string, FieldInfo> {
     'tcp.handshake': { label: 'SYN handshake' },
     'tcp.cubic.fastConvergence': { label: 'CUBIC fast convergence' },
     'tcp.cubic.renoFriendly': { label: 'CUBIC Reno-friendly region' },
+    'tcp.cubic.hystart': { label: 'CUBIC HyStart++ (leave slow start when the RTT rises)' },
   };
   for (const f of TCP_NUMBER_FIELDS) out[`tcp.${f.key}`] = f;
   for (const list of Object.values(VARIANT_FIELDS)) for (const f of list) out[`tcp.${f.group}.${f.key}`] = f;

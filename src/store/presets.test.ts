@@ -10,6 +10,10 @@ describe('picker entries', () => {
   it('are the example files, then every preset and lesson of the catalog, with unique keys', () => {
     const examples = entries.filter((e) => !PRESETS.some((p) => p.id === e.key));
     expect(examples.map((e) => e.key)).toEqual([
+      'bbr-alone',
+      'bbr-vs-cubic-deep',
+      'bbr-vs-cubic-shallow',
+      'dctcp-step-marking',
       'dumbbell-udp',
       'multi-drop-newreno',
       'red-vs-droptail',
@@ -18,7 +22,7 @@ describe('picker entries', () => {
     expect(entries.slice(examples.length).map((e) => e.key)).toEqual(PRESETS.map((p) => p.id));
     expect(new Set(entries.map((e) => e.key)).size).toBe(entries.length);
     expect(entries.every((e) => e.origin === 'preset')).toBe(true);
-    expect(entries.length).toBe(4 + 80);
+    expect(entries.length).toBe(8 + 82);
   });
 });
 

@@ -87,7 +87,7 @@ describe('defaults', () => {
         ecn: false,
         pacing: false,
         vegas: { alpha: 1, beta: 3, gamma: 1 },
-        cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: false },
+        cubic: { beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: true },
         dctcp: { g: 1 / 16, initialAlpha: 1 },
         westwood: { filterTau: 0.5 },
       },

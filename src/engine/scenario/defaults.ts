@@ -23,7 +23,7 @@ import type {
   Variant,
 } from './types';
 import type { ParsedDeliveryTrace, ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
-import { NS2_TCP, NS2_VEGAS, ns2TickPhases } from './ns2-profile';
+import { NS2_CUBIC, NS2_TCP, NS2_VEGAS, ns2TickPhases } from './ns2-profile';
 import { MAHIMAHI_MTU, sampleTrace } from './trace-samples';
 
 export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
@@ -47,9 +47,9 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   ecn: false, // Agent/TCP ecn_ 0: no ECN unless the flow asks for it
   pacing: false, // ns-2 does not pace; BBR's default is on (pacingDefault)
   vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1 }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
-  // RFC 9438. HyStart++ (RFC 9406) off by default for now: the lessons' CUBIC runs are recorded
-  // without it (Linux runs CUBIC with HyStart; scenarios turn it on with tcp.cubic.hystart).
-  cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: false }),
+  // RFC 9438, with HyStart++ (RFC 9406) on as in Linux (tcp_cubic.c hystart=1) and ns-3.44's
+  // TcpCubic; the ns2 profile turns it off (ns-2.35 has no HyStart: ns2-profile.ts).
+  cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: true }),
   dctcp: Object.freeze({ g: 1 / 16, initialAlpha: 1 }), // RFC 8257 §4.2; Linux dctcp_shift_g 4, dctcp_alpha_on_init
   westwood: Object.freeze({ filterTau: 0.5 }),
 }) as Readonly<TcpParams>;
@@ -167,7 +167,7 @@ export function tcpParams(
       westwood: undefined,
     }),
     vegas: overlay(DEFAULT_TCP.vegas, given?.vegas),
-    cubic: overlay(DEFAULT_TCP.cubic, given?.cubic),
+    cubic: overlay(base.cubic, given?.cubic),
     dctcp: overlay(DEFAULT_TCP.dctcp, given?.dctcp),
     westwood: overlay(DEFAULT_TCP.westwood, given?.westwood),
   };
@@ -276,7 +276,12 @@ export function applyDefaults(p: ParsedScenario): Scenario {
 
 /** The TCP defaults of the ns2 profile for a variant (scenario/ns2-profile.ts). */
 function ns2Defaults(variant: string): TcpParams {
-  return { ...DEFAULT_TCP, ...NS2_TCP, ...(variant === 'vegas' ? NS2_VEGAS : {}) };
+  return {
+    ...DEFAULT_TCP,
+    ...NS2_TCP,
+    cubic: { ...DEFAULT_TCP.cubic, ...NS2_CUBIC },
+    ...(variant === 'vegas' ? NS2_VEGAS : {}),
+  };
 }
 
 /**

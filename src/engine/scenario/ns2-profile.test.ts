@@ -59,6 +59,18 @@ describe('the ns2 profile', () => {
     expect(tcp(set, 'V').tcp.tcpTickPhase).toBe(tcp(ns2, 'V').tcp.tcpTickPhase);
   });
 
+  it('runs CUBIC without HyStart++ (ns-2.35 has none) unless the scenario asks for it', () => {
+    const cubic = { ...BASE, flows: [{ ...BASE.flows[0], id: 'C', variant: 'cubic' }] };
+    expect(tcp(load(cubic), 'C').tcp.cubic).toMatchObject({ hystart: true, beta: 0.7 });
+    expect(tcp(load({ ...cubic, profile: 'ns2' }), 'C').tcp.cubic).toMatchObject({ hystart: false, beta: 0.7, c: 0.4 });
+    const asked = {
+      ...cubic,
+      profile: 'ns2',
+      flows: [{ ...cubic.flows[0], tcp: { cubic: { hystart: true, c: 0.5 } } }],
+    };
+    expect(tcp(load(asked), 'C').tcp.cubic).toMatchObject({ hystart: true, c: 0.5, beta: 0.7 });
+  });
+
   it('draws the phases from the seed, for any seed the format allows', () => {
     const a = load({ ...BASE, profile: 'ns2', seed: 1 });
     const b = load({ ...BASE, profile: 'ns2', seed: 2 });

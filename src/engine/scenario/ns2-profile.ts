@@ -11,7 +11,14 @@
  *  - tcpTickPhase: the phase ns-2 draws for each agent (its boot_time_,
  *    below), instead of 0;
  *  - Vegas: no SYN and no header bytes on data packets (ns-2's Vegas agent
- *    sends 1000-byte packets where every other agent sends 1040, and no SYN).
+ *    sends 1000-byte packets where every other agent sends 1040, and no SYN);
+ *  - CUBIC without HyStart++ (`tcp.cubic.hystart` false, where the default
+ *    profile follows Linux and ns-3 and turns it on): ns-2.35 has no HyStart
+ *    (its TCP/Linux agent carries a tcp_cubic.c from before Linux 2.6.29,
+ *    where HyStart arrived: the binary knows fast_convergence and
+ *    tcp_friendliness but no hystart parameter), so a CUBIC flow leaves slow start only at a
+ *    loss, as it does there and in the papers ns-2 ran. A scenario may still
+ *    set `tcp.cubic.hystart` in the ns2 profile.
  *
  * Not yet in the profile (docs/validation.md lists them): the rest of
  * ns-2.35's Vegas agent (tcp-vegas.cc) — cwnd 1 at start with the window
@@ -39,6 +46,9 @@ export const NS2_TCP_TICK = 0.01;
 
 /** TCP parameters the ns2 profile changes for every variant. */
 export const NS2_TCP = Object.freeze({ tcpTick: NS2_TCP_TICK });
+
+/** What the ns2 profile changes for CUBIC: no HyStart++, which ns-2.35 does not have. */
+export const NS2_CUBIC = Object.freeze({ hystart: false });
 
 /** What the ns2 profile changes for Vegas: its agent's packet format. */
 export const NS2_VEGAS = Object.freeze({ handshake: false, headerBytes: 0 });

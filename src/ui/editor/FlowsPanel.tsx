@@ -212,6 +212,7 @@ function TcpFlowFields({ doc, spec, nodes }: FlowFieldsProps<TcpFlowSpec>) {
           <>
             <CheckField label={label('tcp.cubic.fastConvergence')} field={flowRef(id, 'tcp', 'cubic', 'fastConvergence')} checked={spec.tcp.cubic.fastConvergence} />
             <CheckField label={label('tcp.cubic.renoFriendly')} field={flowRef(id, 'tcp', 'cubic', 'renoFriendly')} checked={spec.tcp.cubic.renoFriendly} />
+            <CheckField label={label('tcp.cubic.hystart')} field={flowRef(id, 'tcp', 'cubic', 'hystart')} checked={spec.tcp.cubic.hystart} />
           </>
         )}
       </details>

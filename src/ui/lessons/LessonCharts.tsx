@@ -232,6 +232,12 @@ function ringLabel(m: StepMember): string {
       return `ACK for ${seq}: recovery ends`;
     case 'ss_exit':
       return 'cwnd reaches ssthresh';
+    case 'bbr_startup':
+    case 'bbr_drain':
+    case 'bbr_probe_bw':
+    case 'bbr_probe_rtt':
+      // The state's own name, as BBR's papers and Linux write it.
+      return stepTitle(m.kind);
     default:
       return stepTitle(m.kind).toLowerCase();
   }

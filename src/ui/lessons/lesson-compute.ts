@@ -26,6 +26,8 @@ export const LESSON_EXTRA: Record<string, ExtraChart> = {
   'westwood-loss': 'throughput',
   'red-droptail': 'queue',
   fairness: 'jain',
+  'bbr-alone': 'queue',
+  'bbr-share': 'queue',
 };
 
 /** Trace kinds, as the engine's PacketTrace records them. */

@@ -10,7 +10,7 @@ beforeAll(() => {
     const result = computeLesson(l.id);
     computed.set(l.id, { result, steps: buildSteps(l, result.runs) });
   }
-});
+}, 60_000); // every lesson, every run: several seconds on a busy machine
 const stepsOf = (id: string) => computed.get(id)!.steps;
 const runIndex = (id: string, run: string) => computed.get(id)!.result.runs.findIndex((r) => r.id === run);
 const kinds = (steps: LessonStep[]) => steps.map((s) => s.kind);
@@ -56,6 +56,32 @@ describe('merging the runs into steps', () => {
     // Tahoe's slow start after the loss is told as such; the first one is not.
     expect(steps[1].captions[0].text).toMatch(/^cwnd has reached ssthresh \(32 segments\)/);
     expect(steps[7].captions[0].text).toMatch(/Tahoe’s slow start after the loss/);
+  });
+
+  it('BBR alone steps through STARTUP, DRAIN, PROBE_BW and PROBE_RTT every 10 s, with nothing lost', () => {
+    const steps = stepsOf('bbr-alone');
+    expect(kinds(steps)).toEqual(['start', 'bbr_startup', 'bbr_drain', 'bbr_probe_bw', 'bbr_probe_rtt', 'bbr_probe_bw', 'bbr_probe_rtt', 'bbr_probe_bw', 'end']);
+    const at = (k: string, n = 1) => steps.filter((s) => s.kind === k)[n - 1].time;
+    expect(at('bbr_drain')).toBeLessThan(1);
+    expect(at('bbr_probe_rtt', 2) - at('bbr_probe_rtt')).toBeCloseTo(10.25, 0);
+    expect(steps.find((s) => s.kind === 'bbr_drain')!.captions[0].text).toMatch(/^STARTUP is over at 0\.\d+ s: the bandwidth estimate grew less than 25 %/);
+    expect(computed.get('bbr-alone')!.result.runs[0].summary[0].drops).toBe(0);
+  });
+
+  it('Reno, CUBIC and BBR: BBR takes most of a shallow buffer’s link and less than the loss-based flows behind a deep one', () => {
+    const { runs } = computed.get('bbr-share')!.result;
+    const share = (run: string, flow: string) => {
+      const r = runs.find((x) => x.id === run)!;
+      const total = r.summary.filter((f) => f.flow in r.variants).reduce((a, f) => a + f.throughput_kbps, 0);
+      return r.summary.find((f) => f.flow === flow)!.throughput_kbps / total;
+    };
+    expect(share('shallow', 'bbr')).toBeGreaterThan(0.75);
+    expect(share('deep', 'bbr')).toBeLessThan(0.35);
+    expect(share('deep', 'cubic') + share('deep', 'reno')).toBeGreaterThan(0.65);
+    // Only the state changes are steps: BBR's in every run.
+    const steps = stepsOf('bbr-share');
+    expect(new Set(steps.flatMap((s) => s.members.map((m) => m.kind)))).toEqual(new Set(['bbr_startup', 'bbr_drain', 'bbr_probe_bw', 'bbr_probe_rtt', 'hystart_css']));
+    for (let r = 0; r < runs.length; r++) expect(steps.some((s) => s.kind === 'bbr_probe_rtt' && s.members.some((m) => m.run === r))).toBe(true);
   });
 
   it('duplicate ACKs come just before the fast retransmit they trigger, from the packet trace', () => {
@@ -151,6 +177,44 @@ describe('step helpers', () => {
       ['timeout', 5],
       ['retransmit', [5, 6]],
     ]);
+  });
+
+  it('two runs’ bursts that only start alike are two steps; a joined step never reorders a run’s events', () => {
+    // Run 0 loses 5–9 in one burst; run 1 loses 5–6, then 20–21: the same first drop, other bursts.
+    // Run 1's fast retransmit comes 0.5 ms after run 0's, which enters recovery at the instant of its own.
+    const a = run([
+      ...[5, 6, 7, 8, 9].map((q, i) => row(1 + 0.04 * i, 'drop', q)),
+      row(1.3, 'fast_retransmit', 5),
+      row(1.3, 'recovery_enter', 30),
+    ]);
+    const b = run([
+      row(1, 'drop', 5),
+      row(1.02, 'drop', 6),
+      row(1.1, 'drop', 20),
+      row(1.12, 'drop', 21),
+      row(1.3005, 'fast_retransmit', 5),
+      row(1.3005, 'recovery_enter', 25),
+    ]);
+    const steps = buildSteps(lesson, [a, b]);
+    const drops = steps.filter((s) => s.kind === 'drop');
+    expect(drops.map((s) => s.members.map((m) => [m.run, m.row.burst]))).toEqual([
+      [[1, [5, 6]]],
+      [[1, [20, 21]]],
+      [[0, [5, 6, 7, 8, 9]]],
+    ]);
+    const fr = steps.filter((s) => s.kind === 'fast_retransmit');
+    expect(fr).toHaveLength(1);
+    expect(fr[0].members.map((m) => m.run)).toEqual([0, 1]);
+    [a, b].forEach((r, i) =>
+      expect(steps.flatMap((s) => s.members.filter((m) => m.run === i).map((m) => m.row))).toEqual(runRows(lesson, r)),
+    );
+    for (let i = 1; i < steps.length; i++) expect(steps[i].time).toBeGreaterThanOrEqual(steps[i - 1].time);
+    // The same burst in both runs is still one step.
+    const same = buildSteps(lesson, [
+      run([row(1, 'drop', 5), row(1.02, 'drop', 6)]),
+      run([row(1, 'drop', 5), row(1.0201, 'drop', 6)]),
+    ]);
+    expect(same.filter((s) => s.kind === 'drop').map((s) => s.members.length)).toEqual([2]);
   });
 
   it('list segments and tidy the engine’s sentences', () => {

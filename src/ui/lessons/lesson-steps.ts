@@ -8,7 +8,9 @@
  *   all four variants suffer, their fast retransmits — is one step, with one
  *   caption per run where the runs differ (identical captions are shown once).
  *   "Almost": within GROUP_TOLERANCE_S, since SACK's longer ACKs arrive a few
- *   microseconds later than the others'.
+ *   microseconds later than the others'. A burst of drops is the same event
+ *   only when it is the same burst (same segments, same end), and each run's
+ *   own events keep their order (inRunOrder).
  * - Before each fast retransmit of the lesson's flow, the lesson may show the
  *   duplicate ACKs that led to it (the pseudo-step `dupacks`, timed at the
  *   last duplicate ACK before the one that triggers the retransmission).
@@ -20,6 +22,7 @@
 import type { EventRow } from '../../engine/output/rundata';
 import type { Variant } from '../../engine/scenario/types';
 import { captionFor, captionTemplate, questionsAt, VARIANT_LABELS, type Lesson, type LessonQuestion, type StepKind } from '../../presets/lessons';
+import { eventLabel } from '../event-kinds';
 import { TRACE_ACK, TRACE_DROP, TRACE_RETX, type LessonTrace } from './lesson-compute';
 
 /** Events of different runs closer than this (seconds) with the same flow, kind and segment are one step. */
@@ -113,7 +116,8 @@ export const BURST_GAP_S = 0.05;
 const BURST_KINDS: ReadonlySet<string> = new Set(['drop', 'retransmit']);
 
 /**
- * One run's rows as the lesson steps through them: link events before
+ * One run's rows as the lesson steps through them (the kinds of
+ * `lesson.stepKinds`, when it has them): link events before
  * anything else at the same instant; a burst of drops (or of retransmissions)
  * of one flow — nothing else in between, each within BURST_GAP_S of the one
  * before — as one row;
@@ -121,7 +125,9 @@ const BURST_KINDS: ReadonlySet<string> = new Set(['drop', 'retransmit']);
  * each fast retransmit of the lesson's flow.
  */
 export function runRows(lesson: Lesson, run: StepRunInput): StepRow[] {
+  const kinds = lesson.stepKinds ? new Set<string>(lesson.stepKinds) : null;
   const events = run.events
+    .filter((e) => !kinds || kinds.has(e.event))
     .map((e, i) => ({ e, i }))
     .sort((a, b) => a.e.time_s - b.e.time_s || Number(b.e.flow === '') - Number(a.e.flow === '') || a.i - b.i)
     .map(({ e }) => e);
@@ -249,7 +255,7 @@ export function buildSteps(lesson: Lesson, runs: readonly StepRunInput[]): Lesso
   type Group = { first: number; members: Pending[] };
   const groups: Group[] = [];
   const lastGroup = runs.map(() => -1);
-  const sameEvent = (a: EventRow, b: EventRow) => a.flow === b.flow && a.event === b.event && a.seq === b.seq;
+  const sameEvent = (a: StepRow, b: StepRow) => a.flow === b.flow && a.event === b.event && a.seq === b.seq && sameBurst(a, b);
   for (const p of pending) {
     let joined = -1;
     // Look back over the recent groups for the same event of another run.
@@ -268,17 +274,13 @@ export function buildSteps(lesson: Lesson, runs: readonly StepRunInput[]): Lesso
     lastGroup[p.run] = joined;
   }
 
-  // Steps go in the order of their cursor (a burst's step stands at its last
-  // segment), so the charts' cursor never moves back; a run's own events keep
-  // their order since a burst ends before the run's next event.
-  const cursorOf = (g: Group) => Math.max(...g.members.map((m) => m.row.until ?? m.row.time_s));
-  groups.sort((a, b) => cursorOf(a) - cursorOf(b));
+  const ordered = inRunOrder(groups, runs.length, (g) => Math.max(...g.members.map((m) => m.row.until ?? m.row.time_s)));
 
   const occurrences = runs.map(() => new Map<string, number>());
   const reacted = runs.map(() => new Set<string>());
   const generalOnly = beforeLossLesson(lesson);
   const steps: LessonStep[] = [{ index: 0, kind: 'start', time: 0, members: [], captions: [], questions: [] }];
-  for (const g of groups) {
+  for (const { group: g, cursor } of ordered) {
     const members: StepMember[] = g.members
       .sort((a, b) => a.run - b.run)
       .map(({ run, row }) => {
@@ -303,8 +305,7 @@ export function buildSteps(lesson: Lesson, runs: readonly StepRunInput[]): Lesso
           highlights: highlightsFor(kind, row, r.trace, lesson.flow),
         };
       });
-    const time = Math.max(...members.map((m) => m.row.until ?? m.row.time_s));
-    steps.push({ index: steps.length, kind: members[0].kind, time, members, captions: captionGroups(members), questions: [] });
+    steps.push({ index: steps.length, kind: members[0].kind, time: cursor, members, captions: captionGroups(members), questions: [] });
   }
   const duration = Math.max(0, ...runs.map((r) => r.duration));
   steps.push({ index: steps.length, kind: 'end', time: duration, members: [], captions: [], questions: [] });
@@ -327,6 +328,61 @@ export function buildSteps(lesson: Lesson, runs: readonly StepRunInput[]): Lesso
     }
   }
   return steps;
+}
+
+/**
+ * Two runs' bursts are one step only when they are the same burst: the same
+ * segments, ending at (almost) the same moment. Bursts that merely start
+ * with the same drop — CUBIC with HyStart++ loses 6 segments where Reno
+ * loses 35 — are different events, told apart.
+ */
+function sameBurst(a: StepRow, b: StepRow): boolean {
+  if (!a.burst && !b.burst) return true;
+  const sa = a.burst ?? [a.seq];
+  const sb = b.burst ?? [b.seq];
+  if (sa.length !== sb.length || sa.some((x, i) => x !== sb[i])) return false;
+  return Math.abs((a.until ?? a.time_s) - (b.until ?? b.time_s)) <= GROUP_TOLERANCE_S;
+}
+
+/**
+ * The groups in the order the lesson steps through them: each run's own
+ * events in the run's order, and otherwise by cursor (a burst's step stands
+ * at its last segment). A group joins the same event of several runs within
+ * GROUP_TOLERANCE_S, so its cursor — the latest of its members — may stand a
+ * little after a run's next event (SACK's fast retransmit a few µs after
+ * Reno's, Reno's recovery starting at the instant of its own): that event
+ * still comes after, and the cursor never moves back, so it stands at the
+ * group's cursor. A merge by priority: a group is ready once it is the
+ * earliest group left of every run in it (the groups of a run are created in
+ * the run's order, so the earliest group left overall is always ready).
+ */
+function inRunOrder<G extends { members: readonly { run: number }[] }>(
+  groups: readonly G[],
+  runCount: number,
+  cursorOf: (g: G) => number,
+): { group: G; cursor: number }[] {
+  const queues: number[][] = Array.from({ length: runCount }, () => []);
+  groups.forEach((g, i) => {
+    for (const r of new Set(g.members.map((m) => m.run))) queues[r].push(i);
+  });
+  const heads = queues.map(() => 0);
+  const cursors = groups.map(cursorOf);
+  const out: { group: G; cursor: number }[] = [];
+  let last = 0;
+  for (let n = 0; n < groups.length; n++) {
+    let best = -1;
+    for (let r = 0; r < runCount; r++) {
+      const g = queues[r][heads[r]];
+      if (g === undefined || (best >= 0 && (cursors[g] > cursors[best] || (cursors[g] === cursors[best] && g >= best))))
+        continue;
+      const ready = groups[g].members.every((m) => queues[m.run][heads[m.run]] === g);
+      if (ready) best = g;
+    }
+    for (const r of new Set(groups[best].members.map((m) => m.run))) heads[r]++;
+    last = Math.max(last, cursors[best]);
+    out.push({ group: groups[best], cursor: last });
+  }
+  return out;
 }
 
 /** The engine's own sentences start in lower case and have no full stop. */
@@ -400,7 +456,7 @@ export const STEP_TITLES: Record<string, string> = {
 };
 
 export function stepTitle(kind: string): string {
-  return STEP_TITLES[kind] ?? kind.replace(/_/g, ' ');
+  return STEP_TITLES[kind] ?? eventLabel(kind);
 }
 
 /** The runs' labels joined for a caption: "Tahoe", "Reno and NewReno", "all four runs". */

@@ -109,8 +109,8 @@ describe('DRAIN and PROBE_BW', () => {
     p.run(0.5);
     expect(p.bbr.mode).toBe(BbrMode.Drain);
     expect(p.bbr.pacingGain).toBeCloseTo(BBR_DRAIN_GAIN, 6);
-    expect(p.events()).toEqual(['bbr_drain']);
-    const [, [kbps, rttMs, target, inFlight]] = p.log[0];
+    expect(p.events()).toEqual(['bbr_startup', 'bbr_drain']);
+    const [, [kbps, rttMs, target, inFlight]] = p.log[1];
     expect(kbps).toBeCloseTo(8000, 0);
     expect(rttMs).toBeCloseTo(40, 6);
     expect(target).toBe(40 + 3);
@@ -125,7 +125,7 @@ describe('DRAIN and PROBE_BW', () => {
     p.inFlight = 43;
     p.ack();
     expect(p.bbr.mode).toBe(BbrMode.ProbeBw);
-    expect(p.events()).toEqual(['bbr_drain', 'bbr_probe_bw']);
+    expect(p.events()).toEqual(['bbr_startup', 'bbr_drain', 'bbr_probe_bw']);
     expect(p.bbr.cwndGain).toBe(2);
   });
 

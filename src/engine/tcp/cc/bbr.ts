@@ -216,6 +216,9 @@ export class Bbr implements CongestionOps {
     this.minRttStamp = s.now;
     this.ackEpochTime = s.now;
     this.initPacingRate(s, w);
+    // The first state, reported as every later one is, so that a log (and a lesson) starts from it;
+    // d = -1: entered at the start, not from another state.
+    this.report(0, this.minRtt === Infinity ? NaN : this.minRtt * 1000, s.cwnd, -1);
   }
 
   /** Pacing at high gain × cwnd per RTT before any bandwidth sample (1 ms if there is no RTT yet). */
@@ -454,7 +457,8 @@ export class Bbr implements CongestionOps {
    *  - DRAIN: the in-flight target (one BDP, segments) and what is in flight;
    *  - PROBE_BW: the cwnd target (2 BDP) and the state it came from;
    *  - PROBE_RTT: how old RTprop is (s) and the cwnd saved to restore;
-   *  - STARTUP (after PROBE_RTT, the pipe never full): the cwnd restored and the state it came from.
+   *  - STARTUP (after PROBE_RTT, the pipe never full): the cwnd restored and the state it came from;
+   *    at the first ACK: cwnd and −1.
    */
   private report(a: number, b: number, c: number, d: number): void {
     this.events?.log(MODE_EVENT[this.mode], a, b, c, d);

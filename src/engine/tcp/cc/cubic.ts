@@ -25,11 +25,11 @@
  *    next congestion avoidance starts with W_max = cwnd and K = 0.
  *  - Slow start is the engine's (Reno's, +1 segment per ACK), with
  *    HyStart++ (RFC 9406, ./hystart.ts) in the first one when
- *    `tcp.cubic.hystart` is on (off by default for now; Linux runs HyStart).
+ *    `tcp.cubic.hystart` is on (on by default as in Linux; off in the ns2 profile).
  *
  * Tunables (scenario `tcp.cubic`): beta (β_cubic, default 0.7, no unit);
  * c (C, segments/s³, default 0.4); fastConvergence (default true);
- * renoFriendly (default true); hystart (default false).
+ * renoFriendly (default true); hystart (default true; false in the ns2 profile).
  *
  * Where the sources differ, and what is followed:
  *  - RFC 9438 throughout. Linux's tcp_cubic.c also updates W_max on a

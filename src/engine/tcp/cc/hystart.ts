@@ -1,7 +1,7 @@
 /**
  * HyStart++ (Balasubramanian, Huang & Olson, RFC 9406, 2023): leaving the
  * first slow start before the buffer overflows. Used by CUBIC
- * (`tcp.cubic.hystart`; off by default for now, although Linux runs CUBIC with HyStart).
+ * (`tcp.cubic.hystart`; on by default, as Linux and ns-3 run CUBIC; off in the ns2 profile).
  *
  * Per round trip (AckSample.roundStart, counted by the sender) it keeps the
  * smallest RTT of the round. Once a round has N_RTT_SAMPLE samples and its
