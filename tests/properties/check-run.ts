@@ -68,7 +68,7 @@ export function checkRun(input: unknown, options: CheckOptions): RunCheck {
     const stuck = options.stuckEvents ?? 200_000;
     const maxRows = options.maxRows ?? Infinity;
     const maxLogged = options.maxLogged ?? Infinity;
-    const rowsPerSample = scenario.flows.length + 2 * scenario.links.length;
+    const rowsPerSample = sim.flows.length + 2 * scenario.links.length;
     let slice = Math.min(scenario.sampleInterval, 1e-3);
     let t = 0;
     const budgetLeft = () =>
@@ -211,7 +211,8 @@ function pathBandwidths(s: Scenario): Map<string, number> {
   const sim = new Simulator(s);
   const n = s.nodes.length;
   const out = new Map<string, number>();
-  s.flows.forEach((f) => {
+  // The engine's flows: a transaction flow's connections, each direction on its own path.
+  sim.flows.forEach((f) => {
     let u = sim.nodeIndex.get(f.from)!;
     const to = sim.nodeIndex.get(f.to)!;
     let least = Infinity;
