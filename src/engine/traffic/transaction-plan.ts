@@ -42,6 +42,8 @@ export interface EngineFlows {
   transactions: TransactionPlan[];
   /** for each engine flow, the transaction plan it belongs to (index in `transactions`), or −1 */
   owner: number[];
+  /** for each engine flow, the index of the scenario's flow it comes from */
+  source: number[];
 }
 
 /** Id of a connection's response direction (the flow whose cwnd the server grows). */
@@ -54,10 +56,12 @@ export function engineFlows(s: Pick<Scenario, 'flows'>): EngineFlows {
   const flows: EngineFlows['flows'] = [];
   const transactions: TransactionPlan[] = [];
   const owner: number[] = [];
+  const source: number[] = [];
   s.flows.forEach((f, fi) => {
     if (f.kind !== 'transaction') {
       flows.push(f);
       owner.push(-1);
+      source.push(fi);
       return;
     }
     const plan: TransactionPlan = { flow: fi, spec: f, connections: [] };
@@ -75,11 +79,12 @@ export function engineFlows(s: Pick<Scenario, 'flows'>): EngineFlows {
       });
       flows.push({ ...common, id: requestFlowId(f.id, c), from: f.from, to: f.to, bytes: f.request, tcp: { ...f.tcp } });
       owner.push(t, t);
+      source.push(fi, fi);
       plan.connections.push({ number: c, request: response + 1, response });
     }
     transactions.push(plan);
   });
-  return { flows, transactions, owner };
+  return { flows, transactions, owner, source };
 }
 
 /** How many flows the engine runs for these scenario flows, without building them. */

@@ -8,6 +8,7 @@ import { runScenario } from '../run';
 import { parseScenario } from '../scenario/index';
 import type { Scenario, TransactionFlowSpec } from '../scenario/types';
 import { percentile, runDataFiles } from '../output/transactions';
+import { estimateMemory, memoryIssues } from '../scenario/memory';
 
 function scenario(flow: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -208,5 +209,26 @@ describe('the loader', () => {
   it('refuses dropSegments on a transaction flow', () => {
     const input = scenario({}, { faults: [{ kind: 'dropSegments', flow: 'db', seqs: [1] }] });
     expect(issues(input)[0]).toMatch(/^faults\[0\]\.flow: .*TCP flow/);
+  });
+});
+
+describe('the memory estimate', () => {
+  it('counts each connection as two TCP flows, and the transactions kept', () => {
+    const one = estimateMemory(load(scenario({ connections: 1 })), 'stream').bytes;
+    const many = estimateMemory(load(scenario({ connections: 200 })), 'stream').bytes;
+    expect(many).toBeGreaterThan(one + 200 * 1000);
+    // Endless tiny transactions on a fast link over a long run: refused, naming the limit to set.
+    const huge = load(
+      scenario(
+        { request: 1, response: 1, thinkTime: { distribution: 'exponential', mean: 0 }, transactions: null, connections: 1000 },
+        { duration: 3600, sampleInterval: 1, links: [{ id: 'l', a: 'client', b: 'server', bandwidth: '1Gbps', delay: '0ms' }] },
+      ),
+    );
+    const refused = memoryIssues(huge, 'stream', 1e9, '');
+    expect(refused).toHaveLength(1);
+    expect(refused[0].path).toBe('flows[0].transactions');
+    // A limit on transactions brings it back under.
+    const limited = { ...huge, flows: [{ ...(huge.flows[0] as TransactionFlowSpec), transactions: 10 }] };
+    expect(memoryIssues(limited, 'stream', 1e9, '')).toEqual([]);
   });
 });
