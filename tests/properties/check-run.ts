@@ -148,6 +148,13 @@ function checkState(sim: Simulator, fail: Fail): void {
   for (const f of sim.state().flows) {
     if (f.kind === 'tcp' && !(f.cwnd >= 1)) fail(`at ${sim.time} s: flow ${f.id} has cwnd ${f.cwnd}`);
   }
+  // Data the application handed over is in flight, or goes out at once: nothing in flight (no
+  // ACK will come) with data left to send is a stall (a paced flow waits for its pacer's timer).
+  sim.senders.forEach((snd, fi) => {
+    const c = snd?.tcb;
+    if (c && c.pacer === null && c.highestAck === c.maxSeq && c.tSeqno < c.curSeq)
+      fail(`at ${sim.time} s: flow ${sim.flowIds[fi]} has data to send (up to ${c.curSeq}) and nothing in flight`);
+  });
 }
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;

@@ -193,7 +193,8 @@ export class TcpSender implements TimerOwner, SenderView {
     const t = this.tcb;
     t.nowNs = now;
     t.curSeq += t.messageSegments;
-    if (this.recovery.send) this.recovery.send(t, false);
+    // ns-2's advanceby(): send_much() whatever the duplicate-ACK count (the modules' send() is the ACK-time rule).
+    if (this.recovery.sendWritten) this.recovery.sendWritten(t);
     else t.sendMuch(0);
   }
 

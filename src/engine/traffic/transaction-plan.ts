@@ -93,3 +93,18 @@ export function engineFlowCount(flows: readonly FlowSpec[]): number {
   for (const f of flows) n += f.kind === 'transaction' ? 2 * f.connections : 1;
   return n;
 }
+
+const runFlowsMemo = new WeakMap<object, EngineFlowSpec[]>();
+
+/**
+ * The flows of a run by index, as the page's charts number them (the run's
+ * flow ids): the scenario's own when it has no transaction flow.
+ */
+export function runFlows(s: Pick<Scenario, 'flows'>): readonly EngineFlowSpec[] {
+  let flows = runFlowsMemo.get(s);
+  if (!flows) {
+    flows = engineFlows(s).flows;
+    runFlowsMemo.set(s, flows);
+  }
+  return flows;
+}

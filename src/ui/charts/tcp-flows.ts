@@ -1,3 +1,4 @@
+import { runFlows } from '../../engine/traffic/transaction-plan';
 import { useMemo } from 'react';
 import { useLab } from '../lab-context';
 import { selectRun, selectScenario } from '../../store/selectors';
@@ -15,8 +16,10 @@ export function useTcpFlows(): TcpFlow[] {
   const scenario = useLab(selectScenario);
   return useMemo(() => {
     if (!run || !scenario) return [];
+    // The run's flows: a request/response flow's connections are TCP flows of their own.
+    const flows = runFlows(scenario);
     return run.flowIds.flatMap((id, index) => {
-      const spec = scenario.flows.find((f) => f.id === id);
+      const spec = flows.find((f) => f.id === id);
       return spec?.kind === 'tcp' ? [{ id, index, variant: spec.variant }] : [];
     });
   }, [run, scenario]);
