@@ -115,7 +115,8 @@ const TRANSACTION_BYTES = 2 * 32 + 300;
 /**
  * Transactions a run can complete: per connection, its limit or the run's
  * length over the least a transaction can take — both messages serialized on
- * the fastest link, and a constant think time.
+ * the fastest link, and a constant think time — or, with exponential think
+ * times, the most of them that fit in the run but with a negligible chance.
  */
 function transactionParts(s: Scenario): MemoryPart[] {
   const fastest = Math.max(1, ...s.links.map((l) => l.bandwidth));
@@ -126,7 +127,13 @@ function transactionParts(s: Scenario): MemoryPart[] {
       ((f.request + f.response + 2 * f.tcp.headerBytes) * 8) / fastest +
       (f.thinkTime.distribution === 'constant' ? f.thinkTime.mean : 0);
     const active = Math.max(0, Math.min(f.stop ?? s.duration, s.duration) - f.start);
-    const each = Math.min(f.transactions ?? Infinity, Math.ceil(active / least) + 1);
+    // Exponential think times of mean m: more than n = 2·active/m + 72 of them fit in `active` with a
+    // probability below e^(−n(ln 2 − 1/2)) < 10⁻⁶ (a Chernoff bound on their sum): that many is the bound.
+    const thinks =
+      f.thinkTime.distribution === 'exponential' && f.thinkTime.mean > 0
+        ? Math.ceil((2 * active) / f.thinkTime.mean) + 72
+        : Infinity;
+    const each = Math.min(f.transactions ?? Infinity, Math.ceil(active / least) + 1, thinks);
     parts.push({
       what: `the transactions of flow ${f.id} (${f.connections} connection${f.connections === 1 ? '' : 's'})`,
       bytes: f.connections * each * TRANSACTION_BYTES,
