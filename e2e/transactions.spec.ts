@@ -58,8 +58,10 @@ test('add a request/response flow, fix a bad value, and export its transactions'
   await page.getByLabel('Speed').fill(String(SPEEDS.indexOf('max')));
   await button(page, 'Play').click();
   await expect(status(page)).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
-  // Each connection's server side is a TCP flow of the run, charted like any other.
+  // Each connection's server side is a TCP flow of the run, charted like any other (the requests are not).
   await expect(page.getByTestId('cwnd-chart-rr1.1')).toBeVisible();
+  await expect(page.getByTestId('cwnd-chart-rr1.2')).toBeVisible();
+  await expect(page.getByTestId('cwnd-chart-rr1.1.req')).toHaveCount(0);
 
   const files = unzipSync(new Uint8Array(readFileSync(await download(page, testInfo, 'Export CSV'))));
   const byName = Object.fromEntries(Object.entries(files).map(([n, b]) => [n.replace(/^.*\//, ''), strFromU8(b)]));
@@ -91,9 +93,17 @@ test("paper 004's congested network opens and runs (1366×768)", async ({ page }
   await button(page, 'Play').click();
   await expect.poll(async () => Number(await page.getByTestId('sim-time').textContent()), { timeout: 60_000 }).toBeGreaterThan(5);
   await button(page, 'Pause').click();
-  await expect(page.getByTestId('cwnd-chart-ftp1.1')).toBeVisible();
   const path = testInfo.outputPath('p004-congested-1366.png');
   await page.screenshot({ path });
   await testInfo.attach('p004-congested-1366', { path, contentType: 'image/png' });
+  // Its 36 connections' server sides share one cwnd chart; the time-sequence chart picks one.
+  const charts = page.getByTestId('charts');
+  await charts.scrollIntoViewIfNeeded();
+  await expect(charts).toBeVisible();
+  await expect(charts.locator('option', { hasText: 'ftp1.1' }).first()).toBeAttached();
+  await expect(charts.locator('option', { hasText: 'ftp1.1.req' })).toHaveCount(0);
+  const chartsPath = testInfo.outputPath('p004-congested-charts-1366.png');
+  await page.screenshot({ path: chartsPath });
+  await testInfo.attach('p004-congested-charts-1366', { path: chartsPath, contentType: 'image/png' });
   expect(errors).toEqual([]);
 });
