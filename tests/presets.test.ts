@@ -75,7 +75,10 @@ describe('every preset', () => {
           // Every connection of a request/response flow completes transactions (paper 004's congested network).
           if (f.kind === 'transaction')
             for (let c = 1; c <= f.connections; c++)
-              expect(data.transactions?.some((t) => t.flow === f.id && t.connection === c), `${f.id}.${c}`).toBe(true);
+              expect(
+                data.transactions?.some((t) => t.flow === f.id && t.connection === c),
+                `${f.id}.${c}`,
+              ).toBe(true);
         }
       });
     });
@@ -133,7 +136,9 @@ describe('catalog', () => {
     for (const p of PRESETS) {
       const s = load(p.scenario, p.path);
       for (const f of s.flows)
-        expect(f.id, p.id).toMatch(f.kind === 'transaction' ? /^(ftp|db)\d$/ : /^(tcp\d?|udp|ftp|sack|westwood|westwoodnr)$/);
+        expect(f.id, p.id).toMatch(
+          f.kind === 'transaction' ? /^(ftp|db)\d$/ : /^(tcp\d?|udp|ftp|sack|westwood|westwoodnr)$/,
+        );
     }
   });
 });

@@ -38,7 +38,15 @@ export function congestedBody004(variant: Variant = 'reno'): Json {
     const router = c <= 3 ? 'routerC' : 'routerD';
     nodes.push(node(`client${c}`, 'host', 680, (c <= 3 ? 30 : 250) + ((c - 1) % 3) * 60));
     links.push(link(`lan${c}`, `client${c}`, router, '100Mbps', '1ms'));
-    const common = { kind: 'transaction', variant, from: `client${c}`, to: serverOf(c), start: 0, stop: null, ...TCP004 };
+    const common = {
+      kind: 'transaction',
+      variant,
+      from: `client${c}`,
+      to: serverOf(c),
+      start: 0,
+      stop: null,
+      ...TCP004,
+    };
     flows.push({ id: `ftp${c}`, ...common, ...FTP });
     flows.push({ id: `db${c}`, ...common, ...DATABASE });
   }
@@ -76,24 +84,41 @@ export function congestedPreset004(order: number): Preset {
       order,
       preset: CONGESTED004,
       paper: '004',
-      tags: ['opnet', 'congestion', 'database', 'ftp', 'request response', 'transactions', 'response time', 'subnets', 'ip cloud'],
+      tags: [
+        'opnet',
+        'congestion',
+        'database',
+        'ftp',
+        'request response',
+        'transactions',
+        'response time',
+        'subnets',
+        'ip cloud',
+      ],
     },
     name: '004 Congested network, six clients and two servers',
     body: congestedBody004(),
     text: [
       `Paper 004 (${TITLES['004']}), multiple clients and multiple servers (section 3.5).`,
       '',
-      '**Setup.** Four subnets: server 1 behind router A, server 2 behind router B, clients 1–3 behind router C and clients 4–6 behind router D, each host on a 100 Mbps LAN link to its router; the four routers reach an "IP cloud" (a router) over 45 Mbps links. Every client runs two applications against its server, each as a request/response flow: **FTP** (`ftp1` … `ftp6`: a 64-byte get, a 1 MB file back, then an exponential think time of mean 2 s) and **database** (`db1` … `db6`: a 512-byte query, a 32 KB answer, then an exponential think time of mean 1 s), each over 3 connections. 5 minutes. All flows are Reno; switch every `variant` to sack or newreno for the paper\'s other runs. The connections run as flows `ftp1.1` … (the server\'s side, whose cwnd the paper plots) and `ftp1.1.req` … (the requests); `transactions.csv` lists every transaction\'s response time.',
+      "**Setup.** Four subnets: server 1 behind router A, server 2 behind router B, clients 1–3 behind router C and clients 4–6 behind router D, each host on a 100 Mbps LAN link to its router; the four routers reach an \"IP cloud\" (a router) over 45 Mbps links. Every client runs two applications against its server, each as a request/response flow: **FTP** (`ftp1` … `ftp6`: a 64-byte get, a 1 MB file back, then an exponential think time of mean 2 s) and **database** (`db1` … `db6`: a 512-byte query, a 32 KB answer, then an exponential think time of mean 1 s), each over 3 connections. 5 minutes. All flows are Reno; switch every `variant` to sack or newreno for the paper's other runs. The connections run as flows `ftp1.1` … (the server's side, whose cwnd the paper plots) and `ftp1.1.req` … (the requests); `transactions.csv` lists every transaction's response time.",
       '',
-      '**What to look for.** The servers\' uplinks (`wanA`, `wanB`) and their LAN links take the bursts of 18 connections each: drops, fast retransmits and timeouts there; the cwnd of the connections of one client (the paper\'s ports 1025, 1026, 1027 are the first three connections of a server); the response times of the database transactions, which share the congested links with the file transfers.',
+      "**What to look for.** The servers' uplinks (`wanA`, `wanB`) and their LAN links take the bursts of 18 connections each: drops, fast retransmits and timeouts there; the cwnd of the connections of one client (the paper's ports 1025, 1026, 1027 are the first three connections of a server); the response times of the database transactions, which share the congested links with the file transfers.",
       '',
-      '**The paper** (OPNET 11.0, Figures 18–20) plots the cwnd of three connections of a server under heavy congestion and finds no consistent order: Reno keeps the largest window on port 1025, NewReno on port 1027 and SACK on another, different from seed to seed; it gives no numbers. With light congestion (Figure 21) SACK does best. The paper\'s conclusion: under heavy congestion none of the three improves the window consistently.',
+      "**The paper** (OPNET 11.0, Figures 18–20) plots the cwnd of three connections of a server under heavy congestion and finds no consistent order: Reno keeps the largest window on port 1025, NewReno on port 1027 and SACK on another, different from seed to seed; it gives no numbers. With light congestion (Figure 21) SACK does best. The paper's conclusion: under heavy congestion none of the three improves the window consistently.",
       '',
       `**Parameters.** As the paper states them: six clients and two servers in four subnets, 100 Mbps LANs, 45 Mbps links to the IP cloud, FTP and database applications, 5 minutes, Reno, SACK and NewReno; the TCP settings of its Table 1 ("for all scenarios"). ${TCP004_TEXT} **Where the paper is silent, our choices:** which client uses which server (clients 1–3 server 1, clients 4–6 server 2, each server running both applications); the applications' sizes and timing (the paper only says "customized": the database answer is OPNET's "Database Access (Heavy)" transaction size of 32,768 bytes, the think times are shorter than OPNET's standard profiles so that the network is heavily congested, as the paper describes, and the think time starts at each answer, not at each request); 3 connections per application and client; 20 ms on each side of the cloud and 1 ms on the LAN links (a round trip of about 84 ms, so that 18 connections per server can offer more than 45 Mbps); DropTail queues of 50 packets (ns-2's default; OPNET's are not given).`,
     ].join('\n'),
     runs: VARIANTS004.map((v) => ({
       label: v,
-      patch: { flows: Object.fromEntries(CLIENTS.flatMap((c) => [[`ftp${c}`, { variant: v }], [`db${c}`, { variant: v }]])) },
+      patch: {
+        flows: Object.fromEntries(
+          CLIENTS.flatMap((c) => [
+            [`ftp${c}`, { variant: v }],
+            [`db${c}`, { variant: v }],
+          ]),
+        ),
+      },
     })),
     result: (runs) => congestedResult(runs),
   };
@@ -122,9 +147,24 @@ function congestedResult(runs: Run[]): string {
     line('FTP goodput (Mbit/s)', (r) => fmt(app(r, 'ftp').goodput / 1000, 1)),
     line('database transactions', (r) => fmt(app(r, 'db').transactions, 0)),
     line('database response time, mean (ms)', (r) => fmt(app(r, 'db').mean, 0)),
-    line('segments lost', (r) => fmt(sum(r, (x) => x.drops), 0)),
-    line('retransmissions', (r) => fmt(sum(r, (x) => x.retransmissions), 0)),
-    line('timeouts', (r) => fmt(sum(r, (x) => x.timeouts), 0)),
+    line('segments lost', (r) =>
+      fmt(
+        sum(r, (x) => x.drops),
+        0,
+      ),
+    ),
+    line('retransmissions', (r) =>
+      fmt(
+        sum(r, (x) => x.retransmissions),
+        0,
+      ),
+    ),
+    line('timeouts', (r) =>
+      fmt(
+        sum(r, (x) => x.timeouts),
+        0,
+      ),
+    ),
     ...ports.map((p, i) => line(`mean cwnd, ${p} ("port ${1025 + i}")`, (r) => fmt(cwndOf(r, p), 1))),
     '',
     `${

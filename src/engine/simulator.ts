@@ -175,7 +175,13 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     if (this.dirs.some((d) => d.capacity !== null)) queueExtra.push(CAPACITY_COLUMN);
     this.queueColumns = queueExtra;
     const throughputBack = Math.max(1, Math.round(THROUGHPUT_WINDOW_S / s.sampleInterval));
-    this.sampler = new Sampler(this.seriesColumns, this.flows.length, this.dirs.length, throughputBack, this.queueColumns);
+    this.sampler = new Sampler(
+      this.seriesColumns,
+      this.flows.length,
+      this.dirs.length,
+      throughputBack,
+      this.queueColumns,
+    );
 
     for (const t of plan.transactions) this.transactions.push(new TransactionFlow(t, s.seed, this));
     for (const f of s.faults) this.faults.install(f, 0);

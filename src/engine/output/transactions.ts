@@ -34,7 +34,6 @@ export const TRANSACTION_COLUMNS = [
   'response_bytes',
 ] as const;
 
-
 /** A connection's figures for summary.csv. */
 export interface ConnectionFigures {
   transactions: number;

@@ -151,7 +151,11 @@ function checkTransactionIds(at: string, flow: TransactionFlowSpec, flowIds: Map
     if (!other.startsWith(`${flow.id}.`)) continue;
     const m = /^(\d+)(\.req)?$/.exec(other.slice(flow.id.length + 1));
     const c = m ? Number(m[1]) : 0;
-    if (c >= 1 && c <= flow.connections && (other === responseFlowId(flow.id, c) || other === requestFlowId(flow.id, c))) {
+    if (
+      c >= 1 &&
+      c <= flow.connections &&
+      (other === responseFlowId(flow.id, c) || other === requestFlowId(flow.id, c))
+    ) {
       add(
         `${at}.id`,
         `its connection ${c} runs as flow ${quote(other)}, which is already another flow's id: rename one of them`,

@@ -81,7 +81,12 @@ export function scenarioWarnings(s: Scenario, input: unknown, routesKnown: boole
 
 type Add = (path: string, message: string) => void;
 
-function tcpWarnings(at: string, f: TcpFlowSpec | TransactionFlowSpec, raw: Record<string, unknown> | undefined, add: Add): void {
+function tcpWarnings(
+  at: string,
+  f: TcpFlowSpec | TransactionFlowSpec,
+  raw: Record<string, unknown> | undefined,
+  add: Add,
+): void {
   const t = f.tcp;
   if (t.window < 2) {
     add(
@@ -153,7 +158,7 @@ function unusedLinks(s: Scenario, add: Add): void {
     const to = index.get(f.to);
     if (from === undefined || to === undefined) continue;
     pairs.push([from, to]);
-    if (f.kind === 'tcp') pairs.push([to, from]);
+    if (f.kind !== 'cbr') pairs.push([to, from]);
   }
   const routes = computeRoutes(n, dirs, pairs);
   const used = new Uint8Array(s.links.length);

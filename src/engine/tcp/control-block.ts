@@ -224,8 +224,11 @@ export class ControlBlock implements RecoveryContext, SocketState {
     const isSyn = this.base === 1 && seq === 0;
     const dataSeg = seq - this.base;
     // dataSeg % Infinity is dataSeg: an endless transfer's segments are all full.
-    const payload =
-      isSyn ? 0 : dataSeg % this.messageSegments === this.messageSegments - 1 ? this.lastPayload : this.spec.packetSize;
+    const payload = isSyn
+      ? 0
+      : dataSeg % this.messageSegments === this.messageSegments - 1
+        ? this.lastPayload
+        : this.spec.packetSize;
     pool.kind[pkt] = PacketKind.Data;
     pool.flow[pkt] = this.flow;
     pool.seq[pkt] = seq;

@@ -77,7 +77,14 @@ export function engineFlows(s: Pick<Scenario, 'flows'>): EngineFlows {
         bytes: f.response,
         tcp: { ...f.tcp, handshake: false },
       });
-      flows.push({ ...common, id: requestFlowId(f.id, c), from: f.from, to: f.to, bytes: f.request, tcp: { ...f.tcp } });
+      flows.push({
+        ...common,
+        id: requestFlowId(f.id, c),
+        from: f.from,
+        to: f.to,
+        bytes: f.request,
+        tcp: { ...f.tcp },
+      });
       owner.push(t, t);
       source.push(fi, fi);
       plan.connections.push({ number: c, request: response + 1, response });

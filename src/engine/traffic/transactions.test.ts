@@ -153,7 +153,11 @@ describe('transactions', () => {
     const files = runDataFiles(runScenario(load(scenario({ connections: 2 }))));
     const header = files['summary.csv'].split('\n')[0].split(',');
     expect(header.slice(-3)).toEqual(['transactions', 'response_mean_ms', 'response_p95_ms']);
-    const rows = files['summary.csv'].trim().split('\n').slice(1).map((l) => l.split(','));
+    const rows = files['summary.csv']
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     expect(rows.map((r) => r[0])).toEqual(['db.1', 'db.1.req', 'db.2', 'db.2.req']);
     expect(rows[0].at(-3)).toBe('3');
     expect(rows[1].at(-3)).toBe('');
@@ -174,8 +178,18 @@ describe('transactions', () => {
   it('p95 is the nearest rank', () => {
     expect(percentile([], 95)).toBeNull();
     expect(percentile([5], 95)).toBe(5);
-    expect(percentile(Array.from({ length: 20 }, (_, i) => i + 1), 95)).toBe(19);
-    expect(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 95)).toBe(95);
+    expect(
+      percentile(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(19);
+    expect(
+      percentile(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(95);
   });
 });
 
@@ -195,9 +209,15 @@ describe('the loader', () => {
   it('names the field of each bad value', () => {
     expect(issues(scenario({ request: 0 }))).toEqual([expect.stringMatching(/^flows\[0\]\.request: must be/)]);
     expect(issues(scenario({ response: '-3KB' }))).toEqual([expect.stringMatching(/^flows\[0\]\.response: /)]);
-    expect(issues(scenario({ connections: 0 }))).toEqual([expect.stringMatching(/^flows\[0\]\.connections: must be at least 1/)]);
-    expect(issues(scenario({ transactions: 1.5 }))).toEqual([expect.stringMatching(/^flows\[0\]\.transactions: must be a whole number/)]);
-    expect(issues(scenario({ thinkTime: { distribution: 'normal' } }))[0]).toMatch(/^flows\[0\]\.thinkTime\.distribution: .*constant.*exponential/);
+    expect(issues(scenario({ connections: 0 }))).toEqual([
+      expect.stringMatching(/^flows\[0\]\.connections: must be at least 1/),
+    ]);
+    expect(issues(scenario({ transactions: 1.5 }))).toEqual([
+      expect.stringMatching(/^flows\[0\]\.transactions: must be a whole number/),
+    ]);
+    expect(issues(scenario({ thinkTime: { distribution: 'normal' } }))[0]).toMatch(
+      /^flows\[0\]\.thinkTime\.distribution: .*constant.*exponential/,
+    );
     expect(issues(scenario({ thinkTime: { mean: -1 } }))[0]).toMatch(/^flows\[0\]\.thinkTime\.mean: /);
     expect(issues(scenario({ rate: '1Mbps' }))[0]).toMatch(/^flows\[0\]/);
   });
@@ -222,8 +242,18 @@ describe('the memory estimate', () => {
     // Endless tiny transactions on a fast link over a long run: refused, naming the limit to set.
     const huge = load(
       scenario(
-        { request: 1, response: 1, thinkTime: { distribution: 'exponential', mean: 0 }, transactions: null, connections: 1000 },
-        { duration: 3600, sampleInterval: 1, links: [{ id: 'l', a: 'client', b: 'server', bandwidth: '1Gbps', delay: '0ms' }] },
+        {
+          request: 1,
+          response: 1,
+          thinkTime: { distribution: 'exponential', mean: 0 },
+          transactions: null,
+          connections: 1000,
+        },
+        {
+          duration: 3600,
+          sampleInterval: 1,
+          links: [{ id: 'l', a: 'client', b: 'server', bandwidth: '1Gbps', delay: '0ms' }],
+        },
       ),
     );
     const refused = memoryIssues(huge, 'stream', 1e9, '');

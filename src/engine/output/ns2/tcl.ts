@@ -178,7 +178,8 @@ function scenarioLines(s: Scenario, trace: TclOptions['trace'], series: string[]
   );
   for (const f of s.flows) {
     // (The request/response application has no ns-2 counterpart here: refuse, never approximate.)
-    if (f.kind === 'transaction') throw new Error(`flow ${f.id}: no transaction (request/response) flow is translated to ns-2`);
+    if (f.kind === 'transaction')
+      throw new Error(`flow ${f.id}: no transaction (request/response) flow is translated to ns-2`);
     out.push(f.kind === 'tcp' ? tcpLine(f, phases[tcp.indexOf(f)]) : cbrLine(f));
   }
   for (const fault of s.faults) {
