@@ -32,6 +32,7 @@ import { presets001 } from './presets/paper-001';
 import { presets002 } from './presets/paper-002';
 import { presets003 } from './presets/paper-003';
 import { presets004 } from './presets/paper-004';
+import { congestedPreset004 } from './presets/paper-004-congested';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // run-ts bundles this file into node_modules/.cache; find the project root from the working directory then.
 const PROJECT = existsSync(join(ROOT, 'scenarios')) ? ROOT : process.cwd();
@@ -109,12 +110,14 @@ function importName(p: Preset): string {
 function main(): void {
   const check = process.argv.includes('--check');
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+  const p004 = presets004();
   const presets = [
     ...presets000(),
     ...presets001(),
     ...presets002(),
     ...presets003(),
-    ...presets004(),
+    ...p004,
+    congestedPreset004(p004.length),
     ...lessonPresets(),
   ];
   const ids = new Set<string>();

@@ -14,6 +14,7 @@ import type { RunData } from '../src/engine/output/rundata';
 import { runScenario } from '../src/engine/run';
 import { formatIssues, parseScenario } from '../src/engine/scenario/index';
 import type { Scenario } from '../src/engine/scenario/types';
+import { runFlows } from '../src/engine/traffic/transaction-plan';
 import {
   PRESETS,
   PRESET_FILES,
@@ -43,7 +44,8 @@ function load(json: unknown, what: string): Scenario {
 }
 
 function expectRanToEnd(s: Scenario, data: RunData): void {
-  expect(data.summary.map((r) => r.flow)).toEqual(s.flows.map((f) => f.id));
+  // One row per flow the engine ran: a request/response flow's connections, each direction.
+  expect(data.summary.map((r) => r.flow)).toEqual(runFlows(s).map((f) => f.id));
   const last = data.times[data.times.length - 1];
   expect(last).toBeGreaterThan(s.duration - s.sampleInterval - 1e-9);
   for (const r of data.summary) {
@@ -70,6 +72,13 @@ describe('every preset', () => {
           if (f.kind === 'tcp' && f.bytes !== null) {
             expect(data.summary.find((r) => r.flow === f.id)?.completion_s, `${f.id} finished`).not.toBeNull();
           }
+          // Every connection of a request/response flow completes transactions (paper 004's congested network).
+          if (f.kind === 'transaction')
+            for (let c = 1; c <= f.connections; c++)
+              expect(
+                data.transactions?.some((t) => t.flow === f.id && t.connection === c),
+                `${f.id}.${c}`,
+              ).toBe(true);
         }
       });
     });
@@ -127,7 +136,9 @@ describe('catalog', () => {
     for (const p of PRESETS) {
       const s = load(p.scenario, p.path);
       for (const f of s.flows)
-        expect(f.id, p.id).toMatch(/^(tcp\d?|udp|ftp|sack|westwood|westwoodnr|reno|cubic|bbr|dctcp)$/);
+        expect(f.id, p.id).toMatch(
+          f.kind === 'transaction' ? /^(ftp|db)\d$/ : /^(tcp\d?|udp|ftp|sack|westwood|westwoodnr|reno|cubic|bbr|dctcp)$/,
+        );
     }
   });
 });

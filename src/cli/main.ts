@@ -19,6 +19,7 @@
 import { csvParseRows } from 'd3-dsv';
 import type { CsvSink } from '../engine/output/csv-stream';
 import { CSV_FILE_NAMES } from '../engine/output/csv';
+import { TRANSACTIONS_FILE } from '../engine/output/transactions';
 import { scenarioToNs2Script } from '../engine/output/ns2/tcl';
 import type { RunStreams } from '../engine/run';
 import { formatIssues, formatWarnings, parseScenario, parseScenarioText } from '../engine/scenario/index';
@@ -235,6 +236,8 @@ export async function main(argv: string[], io: SimIo, run: RunScenario): Promise
   }
   if (o.pcap) extra.push(PCAP_FILE);
   if (o.ns2Trace) extra.push(NS2_TRACE_FILE);
+  const transactions = result.scenario.flows.some((f) => f.kind === 'transaction');
+  if (transactions) extra.push(TRANSACTIONS_FILE);
 
   let out: OutputFiles;
   try {
@@ -249,6 +252,7 @@ export async function main(argv: string[], io: SimIo, run: RunScenario): Promise
     const streams: RunStreams = {};
     if (o.pcap) streams.pcap = (chunk) => out.writeExtra(PCAP_FILE, chunk);
     if (o.ns2Trace) streams.ns2Trace = (chunk) => out.writeExtra(NS2_TRACE_FILE, chunk);
+    if (transactions) streams.transactions = (text) => out.writeExtra(TRANSACTIONS_FILE, text);
     report = run(result.scenario, out, streams);
   } catch (e) {
     await out.discard();

@@ -13,6 +13,8 @@ export interface RunStreams {
   pcap?: (chunk: Uint8Array) => void;
   /** the ns-2 packet trace (out.tr, ASCII), output/ns2/trace.ts */
   ns2Trace?: (chunk: Uint8Array) => void;
+  /** transactions.csv (text), when the scenario has a transaction flow: output/transactions.ts */
+  transactions?: (chunk: string) => void;
 }
 
 export function runScenario(scenario: Scenario, streams: RunStreams = {}): RunData {

@@ -37,6 +37,8 @@ import { TcpReceiver } from './tcp/receiver';
 import { TcpSender } from './tcp/sender';
 import { createVariant } from './tcp/variants';
 import { CbrSource } from './traffic/cbr';
+import { engineFlows, type EngineFlowSpec } from './traffic/transaction-plan';
+import { TransactionFlow } from './traffic/transactions';
 import { FlowStats } from './output/flow-stats';
 import { FaultInstaller } from './net/faults';
 import { SimEvent } from './sim-events';
@@ -53,6 +55,12 @@ const THROUGHPUT_WINDOW_S = 0.5;
 
 export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   readonly scenario: Scenario;
+  /** the flows the engine runs: the scenario's, each transaction flow as its connections' two one-way TCP flows (traffic/transaction-plan.ts) */
+  readonly flows: EngineFlowSpec[];
+  /** the transaction flows' applications, in scenario order */
+  readonly transactions: TransactionFlow[] = [];
+  /** for each engine flow, its index in `transactions`, or −1 */
+  private readonly txOf: Int32Array;
   readonly pool = new PacketPool(4096);
   readonly log = new EventLog();
   readonly events = new EventQueue(1024);
@@ -74,6 +82,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   /** a tap on the hosts' interfaces (the packet capture), when one is set */
   endpointTap: EndpointTap | null = null;
   private readonly timers = new Timers(this.events, SimEvent.Timer);
+  /** the scenario as the engine runs it: its flows are `flows` */
+  private readonly net: Scenario;
   private readonly faults: FaultInstaller;
   private readonly sampler: Sampler;
   private readonly durationNs: number;
@@ -94,28 +104,34 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     this.measFromNs = secondsToNs(s.measure.from);
     this.measToNs = secondsToNs(s.measure.to);
     s.nodes.forEach((n, i) => this.nodeIndex.set(n.id, i));
+    const plan = engineFlows(s);
+    this.flows = plan.flows;
+    this.txOf = Int32Array.from(plan.owner);
+    // What the network, the faults and the packet files see: the scenario with the engine's flows.
+    const net: Scenario = { ...s, flows: this.flows };
+    this.net = net;
 
     this.dirs = linkDirections(s, this.nodeIndex);
     // Each flow's data path and the way back (its ACKs).
-    const ends = s.flows.map((f) => [nodeOf(this.nodeIndex, f.from), nodeOf(this.nodeIndex, f.to)] as const);
+    const ends = this.flows.map((f) => [nodeOf(this.nodeIndex, f.from), nodeOf(this.nodeIndex, f.to)] as const);
     const routes = computeRoutes(
       s.nodes.length,
       this.dirs,
       ends.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]),
     );
     this.network = new Network(this.pool, this.dirs, routes, this.events, this);
-    this.faults = new FaultInstaller(s, this.dirs, this.network, this.events, this.log);
+    this.faults = new FaultInstaller(net, this.dirs, this.network, this.events, this.log);
     this.queueIds = this.dirs.map((d) => ({
       link: s.links[d.link].id,
       from: s.nodes[d.from].id,
       to: s.nodes[d.to].id,
     }));
-    this.flowIds = s.flows.map((f) => f.id);
-    this.packetTrace = new PacketTrace(s.flows.length);
+    this.flowIds = this.flows.map((f) => f.id);
+    this.packetTrace = new PacketTrace(this.flows.length);
 
     // Variant-specific trace columns follow the contract's, in first-seen order.
     const extra: string[] = [];
-    s.flows.forEach((f, fi) => {
+    this.flows.forEach((f, fi) => {
       this.stats.push(new FlowStats());
       const from = nodeOf(this.nodeIndex, f.from);
       const to = nodeOf(this.nodeIndex, f.to);
@@ -136,7 +152,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
             this,
             parts.recovery.usesSack,
             snd.base,
-            snd.nSegments,
+            // A transaction flow's directions carry one message after another: no end to wait for.
+            plan.owner[fi] >= 0 ? Infinity : snd.nSegments,
             parts.exactEcho ?? false,
           ),
         );
@@ -158,12 +175,23 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     if (this.dirs.some((d) => d.capacity !== null)) queueExtra.push(CAPACITY_COLUMN);
     this.queueColumns = queueExtra;
     const throughputBack = Math.max(1, Math.round(THROUGHPUT_WINDOW_S / s.sampleInterval));
-    this.sampler = new Sampler(this.seriesColumns, s.flows.length, this.dirs.length, throughputBack, this.queueColumns);
+    this.sampler = new Sampler(
+      this.seriesColumns,
+      this.flows.length,
+      this.dirs.length,
+      throughputBack,
+      this.queueColumns,
+    );
 
+    for (const t of plan.transactions) this.transactions.push(new TransactionFlow(t, s.seed, this));
     for (const f of s.faults) this.faults.install(f, 0);
-    s.flows.forEach((f, fi) => {
+    this.flows.forEach((f, fi) => {
+      // A transaction flow starts once, as a whole, on its first connection's index, with its own id's jitter.
+      const tx = plan.owner[fi] >= 0 ? plan.transactions[plan.owner[fi]] : null;
+      if (tx !== null && tx.connections[0].response !== fi) return;
+      const id = tx !== null ? tx.spec.id : f.id;
       // Start jitter: one draw per flow from its own stream, so adding a flow changes no other start.
-      const jitter = s.startJitter > 0 ? rngStream(s.seed, `start:${f.id}`).next() * s.startJitter : 0;
+      const jitter = s.startJitter > 0 ? rngStream(s.seed, `start:${id}`).next() * s.startJitter : 0;
       this.events.schedule(secondsToNs(f.start + jitter), SimEvent.AppStart, fi);
       if (f.stop !== null) this.events.schedule(secondsToNs(f.stop), SimEvent.AppStop, fi);
     });
@@ -205,7 +233,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
    */
   capturePackets(sink: PcapSink, snaplen?: number): PcapCapture {
     const flows = captureFlows(
-      this.scenario,
+      this.net,
       this.network.routes,
       this.dirs.map((d) => d.to),
       this.senders.map((snd) => snd !== null && snd.recovery.usesSack),
@@ -221,7 +249,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
    * whole trace; flush the returned trace at the end.
    */
   traceNs2(sink: TraceSink): Ns2Trace {
-    const trace = new Ns2Trace(this.pool, this.scenario, sink, this.log);
+    const trace = new Ns2Trace(this.pool, this.net, sink, this.log);
     this.network.linkTap = trace;
     return trace;
   }
@@ -269,6 +297,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt, now);
       if (fresh)
         st.onDelivered(pool.payload[pkt], now - pool.sentAt[pkt], now >= this.measFromNs && now < this.measToNs);
+      const tx = this.txOf[fi];
+      if (tx >= 0) this.transactions[tx].delivered(fi, now);
     }
     pool.free(pkt);
   }
@@ -431,6 +461,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   }
 
   private startFlow(fi: number, now: number): void {
+    const tx = this.txOf[fi];
+    if (tx >= 0) return this.transactions[tx].start(now);
     const rcv = this.receivers[fi];
     if (rcv) rcv.startedAt = now;
     const snd = this.senders[fi];
@@ -460,7 +492,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   // ---------------------------------------------------------------- queries
 
   variantOf(flow: number): string {
-    const f = this.scenario.flows[flow];
+    const f = this.flows[flow];
     return f && f.kind === 'tcp' ? f.variant : '';
   }
 

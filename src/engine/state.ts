@@ -4,7 +4,7 @@ import { secondsToNs } from './core/time';
 import type { SimView } from './view';
 
 export function simState(sim: SimView): SimState {
-  const flows: FlowState[] = sim.scenario.flows.map((f, fi) => {
+  const flows: FlowState[] = sim.flows.map((f, fi) => {
     const snd = sim.senders[fi];
     const st = sim.stats[fi];
     if (!snd) {

@@ -8,7 +8,8 @@
 import type { FlowStats } from './output/flow-stats';
 import type { EventRow } from './output/rundata';
 import type { QueueColumnName } from './output/sampler';
-import type { Scenario } from './scenario/types';
+import type { FlowSpec, Scenario } from './scenario/types';
+import type { TransactionFlow } from './traffic/transactions';
 
 /** What the queries read of a TCP sender. */
 export interface SenderView {
@@ -54,6 +55,10 @@ export interface LinkDirView {
 
 export interface SimView {
   readonly scenario: Readonly<Scenario>;
+  /** the flows the engine runs, which every per-flow array follows: the scenario's, each transaction flow as its connections' two TCP flows */
+  readonly flows: readonly FlowSpec[];
+  /** the transaction flows' applications (traffic/transactions.ts) */
+  readonly transactions: readonly TransactionFlow[];
   /** simulated seconds */
   readonly time: number;
   /** simulated ns */

@@ -59,7 +59,7 @@ export interface ScenarioDoc {
 }
 
 export type NodeKind = 'host' | 'router';
-export type FlowKind = 'tcp' | 'cbr';
+export type FlowKind = 'tcp' | 'cbr' | 'transaction';
 export type QueueType = 'droptail' | 'red' | 'codel' | 'fqcodel' | 'pie';
 
 /** A patch: a field set to `undefined` is removed (the loader then fills its default). */
@@ -247,13 +247,16 @@ export function setQueueType(doc: ScenarioDoc, id: string, type: QueueType): Sce
 
 export function addFlow(doc: ScenarioDoc, kind: FlowKind, from: string, to: string): { doc: ScenarioDoc; id: string } {
   const id = uniqueId(
-    kind,
+    kind === 'transaction' ? 'rr' : kind,
     doc.flows.map((f) => f.id),
   );
+  // A request/response flow's client is `from`: the new flow's first end asks the second.
   const flow: FlowDoc =
     kind === 'tcp'
       ? { id, kind, variant: 'reno', from, to, start: 0, stop: null, bytes: null, packetSize: 1000 }
-      : { id, kind, from, to, rate: '800kbps', packetSize: 1000, start: 0, stop: null };
+      : kind === 'transaction'
+        ? { id, kind, variant: 'reno', from, to, start: 0, stop: null, request: 512, response: '32KB', thinkTime: { distribution: 'exponential', mean: 1 }, connections: 1 }
+        : { id, kind, from, to, rate: '800kbps', packetSize: 1000, start: 0, stop: null };
   return { doc: { ...doc, flows: [...doc.flows, flow] }, id };
 }
 

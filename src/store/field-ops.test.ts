@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../engine/scenario';
-import { asDoc, type ScenarioDoc } from './edit-ops';
+import { addFlow, asDoc, type ScenarioDoc } from './edit-ops';
 import { applyField, fieldKey, fieldPath, fieldValueIn, settle, type FieldRef, type PendingField } from './field-ops';
 
 const reno = (): ScenarioDoc => asDoc(JSON.parse(readFileSync('scenarios/single-drop-reno.json', 'utf8')));
@@ -70,6 +70,17 @@ describe('field edits as data', () => {
     expect(() => applyField(doc, { target: { on: 'link', id: 'nope' }, field: ['delay'] }, 1)).toThrow(
       'there is no link "nope"',
     );
+  });
+});
+
+describe('a request/response flow', () => {
+  it('edits a nested field of the flow and keeps the rest of its object', () => {
+    const doc = addFlow(reno(), 'transaction', 'client', 'server').doc;
+    const think = (k: string): FieldRef => ({ target: { on: 'flow', id: 'rr1' }, field: ['thinkTime', k] });
+    const next = applyField(applyField(doc, think('distribution'), 'constant'), think('mean'), 0.25);
+    expect(next.flows[1]).toMatchObject({ kind: 'transaction', thinkTime: { distribution: 'constant', mean: 0.25 } });
+    const flow = valid(next).scenario.flows[1]!;
+    expect(flow.kind === 'transaction' && flow.thinkTime).toEqual({ distribution: 'constant', mean: 0.25 });
   });
 });
 

@@ -98,6 +98,11 @@ export function applyField(doc: ScenarioDoc, ref: FieldRef, value: unknown): Sce
     case 'flow':
       if (head === 'tcp' && (rest.length === 1 || rest.length === 2))
         return setTcpParam(doc, t.id, rest as [string] | [string, string], value);
+      if (rest.length) {
+        // A nested field of a flow (a request/response flow's thinkTime.mean): the rest of the object stays.
+        const flow = doc.flows.find((f) => f.id === t.id) as Record<string, unknown> | undefined;
+        return updateFlow(doc, t.id, { [head]: withNested(flow?.[head], rest, value) });
+      }
       return updateFlow(doc, t.id, { [head]: value });
     case 'fault':
       return updateFault(doc, t.index, { [head]: value });

@@ -3,7 +3,7 @@
  * timers and postMessage into an EngineHost, which holds all the logic.
  */
 import '../zod-config'; // first: before any zod schema is made (src/zod-config.ts)
-import { runDataToCsv } from '../engine/output/csv';
+import { runDataFiles } from '../engine/output/transactions';
 import { pageRetention } from '../engine/scenario/memory';
 import { Simulator } from '../engine/simulator';
 import { EngineHost } from './engine-host';
@@ -21,7 +21,7 @@ const host = new EngineHost({
     const id = setTimeout(fn, ms);
     return () => clearTimeout(id);
   },
-  toCsv: runDataToCsv,
+  toCsv: runDataFiles,
   replay: replayFile,
 });
 

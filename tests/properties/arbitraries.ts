@@ -3,7 +3,7 @@
  * as contract JSON (what a user would write), so they go through the real
  * loader: 2–12 nodes (hosts and routers) joined into one network, links of
  * 64 kbit/s–1 Gbit/s and 0–200 ms with DropTail or RED queues, 1–20 flows of
- * every TCP variant and CBR, faults of every kind at random times, 1–30 s.
+ * every TCP variant, CBR and request/response, faults of every kind at random times, 1–30 s.
  *
  * Rates are drawn log-uniformly, so slow and fast links are equally likely;
  * fast-check shrinks a failing scenario towards fewer nodes, flows and faults.
@@ -104,7 +104,25 @@ export const scenarioArb: fc.Arbitrary<Json> = fc.gen().map((g) => {
     const start = time(g, 0, duration * 1.1);
     const stop = g(fc.boolean) ? null : Math.round((start + time(g, 0.001, duration)) * 1e6) / 1e6;
     const common = { id: `f${i}`, from: `n${from}`, to: `n${to}`, start, stop };
-    if (g(fc.integer, { min: 0, max: 5 }) === 0) {
+    const kind = g(fc.integer, { min: 0, max: 5 });
+    if (kind === 1) {
+      // Request/response: small or large messages, constant or exponential thinking, a few connections.
+      flows.push({
+        ...common,
+        kind: 'transaction',
+        variant: g(fc.constantFrom, ...VARIANTS),
+        request: g(fc.integer, { min: 1, max: 20_000 }),
+        response: g(fc.integer, { min: 1, max: 200_000 }),
+        thinkTime: {
+          distribution: g(fc.constantFrom, 'constant', 'exponential'),
+          mean: time(g, 0, duration / 4),
+        },
+        connections: g(fc.integer, { min: 1, max: 3 }),
+        transactions: g(fc.boolean) ? null : g(fc.integer, { min: 1, max: 5 }),
+        packetSize: g(() => fc.oneof(fc.constant(1000), fc.integer({ min: 1, max: 1500 }))),
+        tcp: tcpParams(g),
+      });
+    } else if (kind === 0) {
       flows.push({
         ...common,
         kind: 'cbr',

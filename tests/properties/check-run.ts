@@ -68,7 +68,7 @@ export function checkRun(input: unknown, options: CheckOptions): RunCheck {
     const stuck = options.stuckEvents ?? 200_000;
     const maxRows = options.maxRows ?? Infinity;
     const maxLogged = options.maxLogged ?? Infinity;
-    const rowsPerSample = scenario.flows.length + 2 * scenario.links.length;
+    const rowsPerSample = sim.flows.length + 2 * scenario.links.length;
     let slice = Math.min(scenario.sampleInterval, 1e-3);
     let t = 0;
     const budgetLeft = () =>
@@ -148,6 +148,13 @@ function checkState(sim: Simulator, fail: Fail): void {
   for (const f of sim.state().flows) {
     if (f.kind === 'tcp' && !(f.cwnd >= 1)) fail(`at ${sim.time} s: flow ${f.id} has cwnd ${f.cwnd}`);
   }
+  // Data the application handed over is in flight, or goes out at once: nothing in flight (no
+  // ACK will come) with data left to send is a stall (a paced flow waits for its pacer's timer).
+  sim.senders.forEach((snd, fi) => {
+    const c = snd?.tcb;
+    if (c && c.pacer === null && c.highestAck === c.maxSeq && c.tSeqno < c.curSeq)
+      fail(`at ${sim.time} s: flow ${sim.flowIds[fi]} has data to send (up to ${c.curSeq}) and nothing in flight`);
+  });
 }
 
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
@@ -211,7 +218,8 @@ function pathBandwidths(s: Scenario): Map<string, number> {
   const sim = new Simulator(s);
   const n = s.nodes.length;
   const out = new Map<string, number>();
-  s.flows.forEach((f) => {
+  // The engine's flows: a transaction flow's connections, each direction on its own path.
+  sim.flows.forEach((f) => {
     let u = sim.nodeIndex.get(f.from)!;
     const to = sim.nodeIndex.get(f.to)!;
     let least = Infinity;

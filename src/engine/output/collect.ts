@@ -6,6 +6,7 @@
 import type { SimView } from '../view';
 import type { FlowSummaryRow, LinkSummaryRow, QueueSeries, RunData } from './rundata';
 import { nsToMs, nsToSeconds } from '../core/time';
+import { connectionFigures, transactionRows } from './transactions';
 
 export function collectRunData(sim: SimView): RunData {
   const s = sim.scenario;
@@ -14,7 +15,9 @@ export function collectRunData(sim: SimView): RunData {
   const span = measTo - measFrom;
   const n = sim.sampleCount();
 
-  const summary: FlowSummaryRow[] = s.flows.map((f, fi) => {
+  const hasTx = s.flows.some((f) => f.kind === 'transaction');
+  const figures = hasTx ? connectionFigures(sim.transactions) : null;
+  const summary: FlowSummaryRow[] = sim.flows.map((f, fi) => {
     const st = sim.stats[fi];
     const snd = sim.senders[fi];
     const rcv = sim.receivers[fi];
@@ -23,9 +26,9 @@ export function collectRunData(sim: SimView): RunData {
       f.kind === 'tcp' && f.bytes !== null && rcv && rcv.completedAt >= 0
         ? nsToSeconds(rcv.completedAt - rcv.startedAt)
         : null;
-    return {
+    const row: FlowSummaryRow = {
       flow: f.id,
-      kind: f.kind,
+      kind: f.kind === 'cbr' ? 'cbr' : 'tcp',
       variant: f.kind === 'tcp' ? f.variant : '',
       from: f.from,
       to: f.to,
@@ -43,6 +46,13 @@ export function collectRunData(sim: SimView): RunData {
       completion_s: completion,
       ack_drops: st.ackDrops,
     };
+    if (figures) {
+      const fig = figures.get(fi);
+      row.transactions = fig ? fig.transactions : null;
+      row.response_mean_ms = fig ? fig.response_mean_ms : null;
+      row.response_p95_ms = fig ? fig.response_p95_ms : null;
+    }
+    return row;
   });
 
   const elapsedNs = sim.nowNanos;
@@ -65,7 +75,7 @@ export function collectRunData(sim: SimView): RunData {
     eventsProcessed: sim.eventsProcessed,
     times: sim.sampleTimes(0, n),
     seriesColumns: [...sim.seriesColumns],
-    flowSeries: s.flows.map((f, fi) => {
+    flowSeries: sim.flows.map((f, fi) => {
       const columns: Record<string, Float64Array> = {};
       for (const c of sim.seriesColumns) columns[c] = sim.flowColumn(fi, c, 0, n);
       return { flow: f.id, columns };
@@ -75,6 +85,7 @@ export function collectRunData(sim: SimView): RunData {
     summary,
     links,
     events: sim.eventRows(0, sim.eventCount()),
+    ...(hasTx ? { transactions: transactionRows(sim.transactions) } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import type { Scenario } from '../scenario/types';
 import type { RunStreams } from '../run';
 import { Simulator } from '../simulator';
 import { collectRunData, queueSeriesOf } from './collect';
+import { transactionRows, transactionsCsv } from './transactions';
 import {
   eventsHeader,
   eventsRows,
@@ -60,7 +61,7 @@ export function streamRun(scenario: Scenario, sink: CsvSink, options: StreamOpti
   const capture = options.streams?.pcap ? sim.capturePackets(options.streams.pcap) : null;
   const trace = options.streams?.ns2Trace ? sim.traceNs2(options.streams.ns2Trace) : null;
   const s = sim.scenario;
-  const rowsPerSample = Math.max(1, s.flows.length + sim.queueIds.length);
+  const rowsPerSample = Math.max(1, sim.flows.length + sim.queueIds.length);
   const chunkSamples = Math.max(1, Math.floor((options.chunkRows ?? STREAM_CHUNK_ROWS) / rowsPerSample));
   const chunkEvents = options.chunkEvents ?? STREAM_CHUNK_EVENTS;
   // A slice of simulated time: `chunkSamples` samples, shortened while events come thick.
@@ -77,6 +78,9 @@ export function streamRun(scenario: Scenario, sink: CsvSink, options: StreamOpti
     else if (events < chunkEvents / 4) slice = Math.min(longest, slice * 2);
   }
   writer.finish();
+  // transactions.csv: one row per completed transaction, written at the end (memory.ts counts them).
+  if (options.streams?.transactions && sim.transactions.length > 0)
+    options.streams.transactions(transactionsCsv(transactionRows(sim.transactions)));
   capture?.flush();
   trace?.flush();
   return {

@@ -16,7 +16,7 @@
  */
 import { csvFormatRows } from 'd3-dsv';
 import type { EventRow, FlowSummaryRow, LinkSummaryRow, QueueSeries, RunData } from './rundata';
-import { SOJOURN_COLUMN, SUMMARY_NUMBER_COLUMNS, SUMMARY_TEXT_COLUMNS } from './rundata';
+import { SOJOURN_COLUMN, SUMMARY_NUMBER_COLUMNS, SUMMARY_TEXT_COLUMNS, TRANSACTION_SUMMARY_COLUMNS } from './rundata';
 
 export type CsvFileName = 'summary.csv' | 'timeseries.csv' | 'queues.csv' | 'links.csv' | 'events.csv';
 
@@ -128,8 +128,19 @@ export function csvCell(s: string | null | undefined): string {
 export const SUMMARY_COLUMNS = [...SUMMARY_TEXT_COLUMNS, ...SUMMARY_NUMBER_COLUMNS] as const;
 
 export function summaryCsv(data: Pick<RunData, 'summary'>): string {
-  const rows: string[][] = [SUMMARY_COLUMNS.slice()];
-  for (const r of data.summary) rows.push(summaryRow(r));
+  // A scenario with transaction flows adds their columns at the end (output/transactions.ts).
+  const tx = data.summary.some((r) => r.transactions !== undefined);
+  const rows: string[][] = [tx ? [...SUMMARY_COLUMNS, ...TRANSACTION_SUMMARY_COLUMNS] : SUMMARY_COLUMNS.slice()];
+  for (const r of data.summary) {
+    const row = summaryRow(r);
+    if (tx)
+      row.push(
+        formatNumber(r.transactions, DECIMALS.count),
+        formatNumber(r.response_mean_ms, DECIMALS.ms),
+        formatNumber(r.response_p95_ms, DECIMALS.ms),
+      );
+    rows.push(row);
+  }
   return toCsv(rows);
 }
 

@@ -25,6 +25,22 @@ export const SUMMARY_NUMBER_COLUMNS = [
   'ack_drops',
 ] as const;
 
+/** summary.csv's columns after ack_drops when the scenario has a transaction flow (output/transactions.ts). */
+export const TRANSACTION_SUMMARY_COLUMNS = ['transactions', 'response_mean_ms', 'response_p95_ms'] as const;
+
+/** One completed transaction (transactions.csv, output/transactions.ts). */
+export interface TransactionRow {
+  /** the scenario's transaction flow */
+  flow: string;
+  connection: number;
+  transaction: number;
+  start_s: number;
+  end_s: number;
+  response_ms: number;
+  request_bytes: number;
+  response_bytes: number;
+}
+
 export interface FlowSummaryRow {
   flow: string;
   kind: 'tcp' | 'cbr';
@@ -47,6 +63,14 @@ export interface FlowSummaryRow {
   completion_s: number | null;
   /** ACKs of this flow lost on the way back (extension column) */
   ack_drops: number;
+  /**
+   * With a transaction flow in the scenario (absent otherwise): on a
+   * connection's response row, its completed transactions and their mean and
+   * 95th-percentile response times; null on the other rows.
+   */
+  transactions?: number | null;
+  response_mean_ms?: number | null;
+  response_p95_ms?: number | null;
 }
 
 export interface LinkSummaryRow {
@@ -107,6 +131,8 @@ export interface RunData {
   summary: FlowSummaryRow[];
   links: LinkSummaryRow[];
   events: EventRow[];
+  /** the completed transactions, when the scenario has a transaction flow (transactions.csv) */
+  transactions?: TransactionRow[];
 }
 
 /**

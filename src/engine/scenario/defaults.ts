@@ -19,6 +19,7 @@ import type {
   RedSpec,
   Scenario,
   TcpFlowSpec,
+  TransactionFlowSpec,
   TcpParams,
   Variant,
 } from './types';
@@ -120,6 +121,16 @@ export const DEFAULT_PIE: Readonly<PieSpec> = Object.freeze({
 
 export const DEFAULT_FLOW = Object.freeze({ packetSize: 1000, start: 0, stop: null, bytes: null });
 
+/** A transaction flow's defaults: a small query and a 32 KB answer (OPNET's "Database Access (Heavy)" transaction size), 1 s of thinking. */
+export const DEFAULT_TRANSACTION = Object.freeze({
+  request: 512,
+  response: 32768,
+  thinkDistribution: 'exponential' as const,
+  thinkMean: 1,
+  connections: 1,
+  transactions: null,
+});
+
 export const DEFAULT_SCENARIO = Object.freeze({
   version: 1,
   name: 'Untitled',
@@ -219,12 +230,31 @@ export function applyDefaults(p: ParsedScenario): Scenario {
       const cbr: CbrFlowSpec = { ...common, kind: 'cbr', rate: f.rate };
       return cbr;
     }
+    const tcpParamsOf = () => tcpParams(f.tcp, p.profile === 'ns2' ? ns2Defaults(f.variant) : DEFAULT_TCP, f.variant);
+    if (f.kind === 'transaction') {
+      const d = DEFAULT_TRANSACTION;
+      const tx: TransactionFlowSpec = {
+        ...common,
+        kind: 'transaction',
+        variant: f.variant,
+        request: f.request ?? d.request,
+        response: f.response ?? d.response,
+        thinkTime: {
+          distribution: f.thinkTime?.distribution ?? d.thinkDistribution,
+          mean: f.thinkTime?.mean ?? d.thinkMean,
+        },
+        connections: f.connections ?? d.connections,
+        transactions: f.transactions === undefined ? d.transactions : f.transactions,
+        tcp: tcpParamsOf(),
+      };
+      return tx;
+    }
     const tcp: TcpFlowSpec = {
       ...common,
       kind: 'tcp',
       variant: f.variant,
       bytes: f.bytes === undefined ? DEFAULT_FLOW.bytes : f.bytes,
-      tcp: tcpParams(f.tcp, p.profile === 'ns2' ? ns2Defaults(f.variant) : DEFAULT_TCP, f.variant),
+      tcp: tcpParamsOf(),
     };
     return tcp;
   });

@@ -79,6 +79,12 @@ export const MAX_COORDINATE = 1e6;
 export const MAX_NODES = 10_000;
 export const MAX_LINKS = 20_000;
 export const MAX_FLOWS = 5_000;
+/** parallel connections of one transaction flow (each runs as two one-way TCP flows) */
+export const MAX_CONNECTIONS = 1_000;
+/** transactions per connection of a transaction flow */
+export const MAX_TRANSACTIONS = 1e9;
+/** one-way TCP and CBR flows the engine runs, a transaction flow counting two per connection */
+export const MAX_ENGINE_FLOWS = 2 * MAX_FLOWS;
 export const MAX_FAULTS = 1000;
 /** Segments one dropSegments fault may list. */
 export const MAX_DROP_SEQS = 100_000;

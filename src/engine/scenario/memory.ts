@@ -15,10 +15,15 @@
  *    kept to the end, as sweeps and lessons do).
  * Typed columns grow by doubling, so recorded bytes are counted twice.
  *
+ * A transaction flow counts as the engine runs it: two TCP flows per
+ * connection (traffic/transaction-plan.ts), plus its completed transactions,
+ * kept to the end for transactions.csv and the summary.
+ *
  * The constants are this engine's layout (net/packets.ts, tcp/receiver.ts, …):
  * keep them in step when those change. Nothing here runs the engine.
  */
 import type { Scenario, ScenarioIssue, TcpFlowSpec } from './types';
+import { engineFlows } from '../traffic/transaction-plan';
 
 export const MB = 1e6;
 /** The command-line runner's default budget (`--max-memory` changes it). */
@@ -99,14 +104,55 @@ function queueValues(s: Scenario): number {
   return n;
 }
 
+/** The scenario with its flows as the engine runs them (a transaction flow's connections as TCP flows). */
+function asRun(s: Scenario): Scenario {
+  return s.flows.some((f) => f.kind === 'transaction') ? { ...s, flows: engineFlows(s).flows } : s;
+}
+
+/** One completed transaction: 4 typed columns × 2 for doubling, then its row and CSV line at the end. */
+const TRANSACTION_BYTES = 2 * 32 + 300;
+
+/**
+ * Transactions a run can complete: per connection, its limit or the run's
+ * length over the least a transaction can take — both messages serialized on
+ * the fastest link, and a constant think time — or, with exponential think
+ * times, the most of them that fit in the run but with a negligible chance.
+ */
+function transactionParts(s: Scenario): MemoryPart[] {
+  const fastest = Math.max(1, ...s.links.map((l) => l.bandwidth));
+  const parts: MemoryPart[] = [];
+  s.flows.forEach((f, i) => {
+    if (f.kind !== 'transaction') return;
+    const least =
+      ((f.request + f.response + 2 * f.tcp.headerBytes) * 8) / fastest +
+      (f.thinkTime.distribution === 'constant' ? f.thinkTime.mean : 0);
+    const active = Math.max(0, Math.min(f.stop ?? s.duration, s.duration) - f.start);
+    // Exponential think times of mean m: more than n = 2·active/m + 72 of them fit in `active` with a
+    // probability below e^(−n(ln 2 − 1/2)) < 10⁻⁶ (a Chernoff bound on their sum): that many is the bound.
+    const thinks =
+      f.thinkTime.distribution === 'exponential' && f.thinkTime.mean > 0
+        ? Math.ceil((2 * active) / f.thinkTime.mean) + 72
+        : Infinity;
+    const each = Math.min(f.transactions ?? Infinity, Math.ceil(active / least) + 1, thinks);
+    parts.push({
+      what: `the transactions of flow ${f.id} (${f.connections} connection${f.connections === 1 ? '' : 's'})`,
+      bytes: f.connections * each * TRANSACTION_BYTES,
+      path: `flows[${i}].transactions`,
+      change: 'a limit on transactions per connection, fewer connections or a longer think time',
+    });
+  });
+  return parts;
+}
+
 /** Bytes of typed data recorded per sample: times, each flow's columns and cumulative bytes, each direction's queue values. */
-export function sampleBytes(s: Scenario): number {
+export function sampleBytes(scenario: Scenario): number {
+  const s = asRun(scenario);
   return 8 + s.flows.length * (seriesColumns(s) + 1) * 8 + s.links.length * 2 * queueValues(s) * 8;
 }
 
 /** Rows of timeseries.csv and queues.csv per sample. */
 export function rowsPerSample(s: Scenario): number {
-  return s.flows.length + s.links.length * 2;
+  return asRun(s).flows.length + s.links.length * 2;
 }
 
 export function sampleCount(s: Scenario): number {
@@ -123,11 +169,16 @@ export function pageRetention(s: Scenario): { samples: number; events: number } 
 }
 
 /** The estimate for a run kept as `keeping` says. */
-export function estimateMemory(s: Scenario, keeping: Keeping): MemoryEstimate {
+export function estimateMemory(scenario: Scenario, keeping: Keeping): MemoryEstimate {
   const parts: MemoryPart[] = [];
   const add = (part: MemoryPart) => {
     if (part.bytes > 0) parts.push(part);
   };
+  for (const p of transactionParts(scenario)) add(p);
+  // From here on the flows as the engine runs them; a field path names the scenario's flow.
+  const plan = scenario.flows.some((f) => f.kind === 'transaction') ? engineFlows(scenario) : null;
+  const s = plan ? { ...scenario, flows: plan.flows } : scenario;
+  const flowPath = (i: number) => `flows[${plan ? plan.source[i] : i}]`;
 
   // --- packets alive at once, and the windows' rings
   const tcp = s.flows.flatMap((f, i) => (f.kind === 'tcp' ? [{ f, i }] : []));
@@ -166,7 +217,7 @@ export function estimateMemory(s: Scenario, keeping: Keeping): MemoryEstimate {
     add({
       what: `the rings sized from the windows of ${tcp.length} TCP flow${tcp.length === 1 ? '' : 's'} (up to ${widest.f.tcp.window} segments)`,
       bytes: rings,
-      path: `flows[${widest.i}].tcp.window`,
+      path: `${flowPath(widest.i)}.tcp.window`,
       change: 'a smaller tcp.window',
     });
   }
@@ -177,7 +228,7 @@ export function estimateMemory(s: Scenario, keeping: Keeping): MemoryEstimate {
     bytes: alive * (PACKET_BYTES + BUFFERED_BYTES),
     path: windowBound
       ? widest && tcpPackets >= cbrPackets
-        ? `flows[${widest.i}].tcp.window`
+        ? `${flowPath(widest.i)}.tcp.window`
         : 'flows'
       : byNetwork.path,
     change: windowBound

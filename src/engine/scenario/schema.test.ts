@@ -210,7 +210,7 @@ describe('kinds, types and variants', () => {
   it('an unknown flow kind', () => {
     expect(only(broken((s) => (s.flows[1].kind = 'udp')))).toEqual({
       path: 'flows[1].kind',
-      message: 'unknown kind "udp"; known kinds: tcp, cbr',
+      message: 'unknown kind "udp"; known kinds: tcp, cbr, transaction',
     });
   });
 

@@ -12,7 +12,7 @@ import './zod-jitless'; // first: no compiled parsers in the page (zod-jitless.t
 import { z } from 'zod';
 export { formatPath } from './path';
 export { editDistance, suggest } from './suggest';
-import { PROFILES, VARIANTS } from './types';
+import { PROFILES, THINK_DISTRIBUTIONS, VARIANTS } from './types';
 import * as L from './limits';
 import { opaqueProblem } from './opaque';
 import {
@@ -321,7 +321,31 @@ const CbrFlowSchema = z.strictObject({
   stop: timeOrNull('nonnegative').optional(),
 });
 
-const FlowSchema = z.discriminatedUnion('kind', [TcpFlowSchema, CbrFlowSchema]);
+const messageBytes = () => bytes('positive', { integer: true, max: L.MAX_FILE_BYTES });
+
+const TransactionFlowSchema = z.strictObject({
+  id,
+  kind: z.literal('transaction'),
+  variant: z.enum(VARIANTS),
+  from: ref,
+  to: ref,
+  start: boundedTime('nonnegative').optional(),
+  stop: timeOrNull('nonnegative').optional(),
+  packetSize: packetSize.optional(),
+  request: messageBytes().optional(),
+  response: messageBytes().optional(),
+  thinkTime: z
+    .strictObject({
+      distribution: z.enum(THINK_DISTRIBUTIONS).optional(),
+      mean: boundedTime('nonnegative').optional(),
+    })
+    .optional(),
+  connections: int({ min: 1, max: L.MAX_CONNECTIONS }).optional(),
+  transactions: numericOrNull(plainNumber, { integer: true, min: 1, max: L.MAX_TRANSACTIONS }).optional(),
+  tcp: TcpParamsSchema.optional(),
+});
+
+const FlowSchema = z.discriminatedUnion('kind', [TcpFlowSchema, CbrFlowSchema, TransactionFlowSchema]);
 
 const FaultSchema = z.discriminatedUnion('kind', [
   z.strictObject({

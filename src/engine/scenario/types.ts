@@ -297,7 +297,44 @@ export interface CbrFlowSpec {
   stop: number | null;
 }
 
-export type FlowSpec = TcpFlowSpec | CbrFlowSpec;
+/** How the think time between one transaction's response and the next request is drawn. */
+export const THINK_DISTRIBUTIONS = ['constant', 'exponential'] as const;
+export type ThinkDistribution = (typeof THINK_DISTRIBUTIONS)[number];
+
+/**
+ * Request/response traffic (traffic/transactions.ts): on each of `connections`
+ * TCP connections the client (`from`) sends a request of `request` bytes, the
+ * server (`to`) answers with `response` bytes, and the client waits a think
+ * time before the next request — OPNET's database profile, or web-like short
+ * flows with `transactions: 1`.
+ */
+export interface TransactionFlowSpec {
+  id: string;
+  kind: 'transaction';
+  variant: Variant;
+  /** the client: it opens the connections and sends the requests */
+  from: string;
+  /** the server */
+  to: string;
+  start: number;
+  /** no new transaction starts after this (seconds), or null */
+  stop: number | null;
+  /** payload bytes per segment (MSS), both directions */
+  packetSize: number;
+  /** bytes of each request */
+  request: number;
+  /** bytes of each response */
+  response: number;
+  /** seconds between a response's last byte and the next request; `mean` is the constant value for `constant` */
+  thinkTime: { distribution: ThinkDistribution; mean: number };
+  /** parallel connections, each running its own sequence of transactions */
+  connections: number;
+  /** transactions per connection, or null for as many as the run allows */
+  transactions: number | null;
+  tcp: TcpParams;
+}
+
+export type FlowSpec = TcpFlowSpec | CbrFlowSpec | TransactionFlowSpec;
 
 export interface DropSegmentsFault {
   kind: 'dropSegments';

@@ -4,9 +4,10 @@
  * nodes, links, flows and faults, orderings between fields, and that every
  * flow has a route. Each problem gives the path of the field to fix.
  */
-import type { LinkSpec, Scenario, ScenarioIssue, TcpFlowSpec } from './types';
+import type { LinkSpec, Scenario, ScenarioIssue, TcpFlowSpec, TransactionFlowSpec } from './types';
+import { engineFlowCount, requestFlowId, responseFlowId } from '../traffic/transaction-plan';
 import { suggest } from './suggest';
-import { MAX_IP_PACKET, MAX_SAMPLES, MAX_SEGMENTS } from './limits';
+import { MAX_ENGINE_FLOWS, MAX_IP_PACKET, MAX_SAMPLES, MAX_SEGMENTS } from './limits';
 import { SAMPLE_TRACES, sampleTrace } from './trace-samples';
 
 export { MAX_SAMPLES } from './limits';
@@ -68,7 +69,18 @@ export function validateScenario(s: Scenario): ScenarioIssue[] {
       add(`${at}.stop`, `must be later than start (${flow.start} s) (got ${flow.stop} s)`);
     }
     if (flow.kind === 'tcp') checkTcp(at, flow, add);
+    if (flow.kind === 'transaction') {
+      checkTcp(at, flow, add);
+      checkTransactionIds(at, flow, flowIds, add);
+    }
   });
+  const engineCount = engineFlowCount(s.flows);
+  if (engineCount > MAX_ENGINE_FLOWS) {
+    add(
+      'flows',
+      `too many connections: the run would need ${engineCount} one-way TCP and CBR flows (each connection of a transaction flow takes two), at most ${MAX_ENGINE_FLOWS}: lower some transaction flow's connections`,
+    );
+  }
 
   s.faults.forEach((fault, i) => {
     const at = `faults[${i}]`;
@@ -128,7 +140,32 @@ function checkRunWindow(s: Scenario, add: Add): void {
   }
 }
 
-function checkTcp(at: string, flow: TcpFlowSpec, add: Add): void {
+/**
+ * A transaction flow's connections run as flows named `<id>.<c>` and
+ * `<id>.<c>.req` (traffic/transaction-plan.ts): another flow must not already
+ * have one of those names, or the outputs could not tell them apart.
+ */
+function checkTransactionIds(at: string, flow: TransactionFlowSpec, flowIds: Map<string, number>, add: Add): void {
+  // Only ids of the form <this id>.<n>… can collide: check those, not every connection.
+  for (const other of flowIds.keys()) {
+    if (!other.startsWith(`${flow.id}.`)) continue;
+    const m = /^(\d+)(\.req)?$/.exec(other.slice(flow.id.length + 1));
+    const c = m ? Number(m[1]) : 0;
+    if (
+      c >= 1 &&
+      c <= flow.connections &&
+      (other === responseFlowId(flow.id, c) || other === requestFlowId(flow.id, c))
+    ) {
+      add(
+        `${at}.id`,
+        `its connection ${c} runs as flow ${quote(other)}, which is already another flow's id: rename one of them`,
+      );
+      return;
+    }
+  }
+}
+
+function checkTcp(at: string, flow: TcpFlowSpec | TransactionFlowSpec, add: Add): void {
   const t = flow.tcp;
   if (t.minRto > t.maxRto) add(`${at}.tcp.maxRto`, `must be at least minRto (${t.minRto} s) (got ${t.maxRto} s)`);
   if (t.tcpTick > 0) {
@@ -164,7 +201,7 @@ function checkTcp(at: string, flow: TcpFlowSpec, add: Add): void {
     );
   }
   // Segments are numbered in 32 bits (the packet pool's sequence numbers).
-  if (flow.bytes !== null && Math.ceil(flow.bytes / flow.packetSize) > MAX_SEGMENTS) {
+  if (flow.kind === 'tcp' && flow.bytes !== null && Math.ceil(flow.bytes / flow.packetSize) > MAX_SEGMENTS) {
     add(
       `${at}.bytes`,
       `would take ${Math.ceil(flow.bytes / flow.packetSize)} segments of ${flow.packetSize} bytes, at most ${MAX_SEGMENTS} can be numbered: ` +

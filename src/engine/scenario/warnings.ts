@@ -10,7 +10,7 @@
  * the cross-field rules: a reference may name nothing.
  */
 import { computeRoutes, routePath } from '../net/routing';
-import type { Scenario, ScenarioIssue, TcpFlowSpec } from './types';
+import type { Scenario, ScenarioIssue, TcpFlowSpec, TransactionFlowSpec } from './types';
 
 /** A CBR flow sending more packets than this in a run makes a long run (README: a few million events per second). */
 const SLOW_PACKETS = 1e9;
@@ -33,7 +33,7 @@ export function scenarioWarnings(s: Scenario, input: unknown, routesKnown: boole
   s.flows.forEach((f, i) => {
     const at = `flows[${i}]`;
     if (f.start >= end) add(`${at}.start`, `is at or after the end of the run (${end} s): this flow sends nothing`);
-    if (f.kind === 'tcp') tcpWarnings(at, f, rawTcp(input, i), add);
+    if (f.kind === 'tcp' || f.kind === 'transaction') tcpWarnings(at, f, rawTcp(input, i), add);
     else {
       // A CBR source's packet count is exact; each packet is a few events per link it crosses.
       const active = Math.max(0, Math.min(f.stop ?? end, end) - f.start);
@@ -81,7 +81,12 @@ export function scenarioWarnings(s: Scenario, input: unknown, routesKnown: boole
 
 type Add = (path: string, message: string) => void;
 
-function tcpWarnings(at: string, f: TcpFlowSpec, raw: Record<string, unknown> | undefined, add: Add): void {
+function tcpWarnings(
+  at: string,
+  f: TcpFlowSpec | TransactionFlowSpec,
+  raw: Record<string, unknown> | undefined,
+  add: Add,
+): void {
   const t = f.tcp;
   if (t.window < 2) {
     add(
@@ -153,7 +158,7 @@ function unusedLinks(s: Scenario, add: Add): void {
     const to = index.get(f.to);
     if (from === undefined || to === undefined) continue;
     pairs.push([from, to]);
-    if (f.kind === 'tcp') pairs.push([to, from]);
+    if (f.kind !== 'cbr') pairs.push([to, from]);
   }
   const routes = computeRoutes(n, dirs, pairs);
   const used = new Uint8Array(s.links.length);

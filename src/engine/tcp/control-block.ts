@@ -90,6 +90,12 @@ export class ControlBlock implements RecoveryContext, SocketState {
   readonly pacer: Pacer | null;
   /** delivery-rate samples and the segments in flight, when the congestion ops ask for them */
   readonly rate: DeliveryRate | null;
+  /**
+   * segments per message: the file's, or each of the equal messages an
+   * application writes (traffic/transactions.ts); its last segment carries
+   * the rest of the message's bytes
+   */
+  readonly messageSegments: number;
   private readonly lastPayload: number;
   private readonly timer: Timer;
 
@@ -128,6 +134,8 @@ export class ControlBlock implements RecoveryContext, SocketState {
       this.nSegments = Math.ceil(spec.bytes / spec.packetSize);
       this.lastPayload = spec.bytes - (this.nSegments - 1) * spec.packetSize;
     }
+    // A file is one message; an application that writes (TcpSender.write) repeats it.
+    this.messageSegments = this.nSegments;
     this.timer = host.newTimer(timerOwner, TIMER_RTX);
     // Only flows that pace get a second timer, so the others' event lists stay as they were.
     this.pacer = t.pacing
@@ -215,7 +223,12 @@ export class ControlBlock implements RecoveryContext, SocketState {
     const pkt = pool.alloc();
     const isSyn = this.base === 1 && seq === 0;
     const dataSeg = seq - this.base;
-    const payload = isSyn ? 0 : dataSeg === this.nSegments - 1 ? this.lastPayload : this.spec.packetSize;
+    // dataSeg % Infinity is dataSeg: an endless transfer's segments are all full.
+    const payload = isSyn
+      ? 0
+      : dataSeg % this.messageSegments === this.messageSegments - 1
+        ? this.lastPayload
+        : this.spec.packetSize;
     pool.kind[pkt] = PacketKind.Data;
     pool.flow[pkt] = this.flow;
     pool.seq[pkt] = seq;

@@ -175,6 +175,29 @@ export class TcpSender implements TimerOwner, SenderView {
     t.sendMuch(0);
   }
 
+  /**
+   * An application that writes messages (traffic/transactions.ts) opens the
+   * connection with nothing to send but the SYN (when the handshake is on).
+   */
+  open(now: number): void {
+    if (this.started) return;
+    this.started = true;
+    const t = this.tcb;
+    t.nowNs = now;
+    t.curSeq = t.base;
+    t.sendMuch(0);
+  }
+
+  /** The application writes one more message (TcpSender.open): `messageSegments` more segments to send. */
+  write(now: number): void {
+    const t = this.tcb;
+    t.nowNs = now;
+    t.curSeq += t.messageSegments;
+    // ns-2's advanceby(): send_much() whatever the duplicate-ACK count (the modules' send() is the ACK-time rule).
+    if (this.recovery.sendWritten) this.recovery.sendWritten(t);
+    else t.sendMuch(0);
+  }
+
   /** The application stops: no new data after what was already sent. */
   stop(): void {
     const t = this.tcb;

@@ -32,6 +32,6 @@ const CBR_COLUMNS: readonly MetricColumn[] = ['throughput_kbps', 'packets_sent',
 
 export function columnApplies(flow: FlowSpec, column: MetricColumn): boolean {
   if (flow.kind === 'cbr') return CBR_COLUMNS.includes(column);
-  if (column === 'completion_s') return flow.bytes !== null;
+  if (column === 'completion_s') return flow.kind === 'tcp' && flow.bytes !== null;
   return true;
 }

@@ -214,7 +214,7 @@ export function partialSummary(scenario: Scenario, sweep: Pick<Sweep, 'metrics'>
   return scenario.flows.map((f) => {
     const row: FlowSummaryRow = {
       flow: f.id,
-      kind: f.kind,
+      kind: f.kind === 'cbr' ? 'cbr' : 'tcp',
       variant: f.kind === 'tcp' ? f.variant : '',
       from: f.from,
       to: f.to,

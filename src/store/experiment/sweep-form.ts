@@ -109,7 +109,7 @@ export function parameterOptions(scenario: Scenario, fixed: FixedParameter | nul
         out.push({ path: `${at}.bytes`, name: `${f.id}.size_KB`, label: 'File size (KB)', group, kind: 'number', unit: 'KB', unitLabel: 'KB', current: tidy(f.bytes / 1000) });
       }
       out.push({ path: `${at}.start`, name: `${f.id}.start_s`, label: 'Start (s)', group, kind: 'number', unitLabel: 's', current: f.start });
-    } else {
+    } else if (f.kind === 'cbr') {
       out.push({ path: `${at}.rate`, name: `${f.id}.rate_kbps`, label: 'Rate (kbps)', group, kind: 'number', unit: 'kbps', unitLabel: 'kbps', current: tidy(f.rate / 1000) });
       out.push({ path: `${at}.packetSize`, name: `${f.id}.packet_size`, label: 'Packet size (bytes)', group, kind: 'number', unitLabel: 'bytes', current: f.packetSize, integer: true });
       out.push({ path: `${at}.start`, name: `${f.id}.start_s`, label: 'Start (s)', group, kind: 'number', unitLabel: 's', current: f.start });

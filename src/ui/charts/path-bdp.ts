@@ -9,6 +9,7 @@
  * (what the first segment of an idle connection sees). The bottleneck is
  * the slowest link out.
  */
+import { runFlows } from '../../engine/traffic/transaction-plan';
 import { computeRoutes, routePath } from '../../engine/net/routing';
 import type { Scenario } from '../../engine/scenario/types';
 
@@ -22,7 +23,7 @@ export interface PathInfo {
 }
 
 export function pathInfo(scenario: Scenario, flowIndex: number): PathInfo | null {
-  const flow = scenario.flows[flowIndex];
+  const flow = runFlows(scenario)[flowIndex];
   if (!flow || flow.kind !== 'tcp') return null;
   const index = new Map(scenario.nodes.map((nd, i) => [nd.id, i]));
   // Two directions per link, a→b then b→a, as the engine numbers them (net/build.ts).

@@ -1,3 +1,4 @@
+import { runFlows } from '../../engine/traffic/transaction-plan';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { chartOptions } from '../../store/chart-options';
@@ -20,7 +21,7 @@ export function useCwndReferences(flowIndexes: readonly number[]): CwndReference
     const windows = new Set<number>();
     const bdps = new Set<number>();
     for (const i of flowIndexes) {
-      const f = scenario.flows[i];
+      const f = runFlows(scenario)[i];
       if (f?.kind === 'tcp') windows.add(f.tcp.window);
       if (bdpOn) {
         const p = pathInfo(scenario, i);

@@ -10,6 +10,7 @@ import { variantName } from '../../store/variants';
 import { useLab } from '../lab-context';
 import { CheckField, SelectField, TextField } from './fields';
 import { formatBytes, formatRate, formatTime } from './format';
+import { TransactionFlowFields } from './TransactionFlowFields';
 import { useDoc, useEdit } from './use-edit';
 
 const VARIANT_OPTIONS = VARIANTS.map((v) => ({ value: v, label: variantName(v) }));
@@ -28,7 +29,7 @@ export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarge
   const add = (kind: FlowKind) => {
     if (!ends) return;
     let id = '';
-    const r = edit(`Add a ${kind.toUpperCase()} flow`, (d) => {
+    const r = edit(kind === 'transaction' ? 'Add a request/response flow' : `Add a ${kind.toUpperCase()} flow`, (d) => {
       const out = addFlow(d, kind, ends.from, ends.to);
       id = out.id;
       return out.doc;
@@ -53,9 +54,12 @@ export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarge
         <button type="button" className="button small" onClick={() => add('cbr')} disabled={!ends}>
           Add CBR flow
         </button>
+        <button type="button" className="button small" onClick={() => add('transaction')} disabled={!ends} data-testid="add-transaction-flow">
+          Add request/response
+        </button>
         {!ends && <span className="panel-note">Link two nodes first.</span>}
       </div>
-      {doc.flows.length === 0 && <p className="panel-help">No traffic yet. A TCP flow is an FTP transfer; a CBR flow is a constant-rate UDP stream.</p>}
+      {doc.flows.length === 0 && <p className="panel-help">No traffic yet. A TCP flow is an FTP transfer; a CBR flow is a constant-rate UDP stream; a request/response flow is a client asking a server (a database, web pages).</p>}
       <ul className="flow-list">
         {doc.flows.map((f) => {
           const spec = edited?.flows.find((x) => x.id === f.id);
@@ -73,7 +77,13 @@ export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarge
               >
                 <summary>
                   <span className="flow-id">{f.id}</span>
-                  <span className="flow-what">{spec.kind === 'tcp' ? variantName(spec.variant) : `CBR ${formatRate(spec.rate)}`}</span>
+                  <span className="flow-what">
+                    {spec.kind === 'tcp'
+                      ? variantName(spec.variant)
+                      : spec.kind === 'transaction'
+                        ? `Requests, ${variantName(spec.variant)}`
+                        : `CBR ${formatRate(spec.rate)}`}
+                  </span>
                   <span className="flow-path">
                     {spec.from} → {spec.to}
                   </span>
@@ -81,6 +91,8 @@ export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarge
                 <div className="flow-body">
                   {spec.kind === 'tcp' ? (
                     <TcpFlowFields doc={f} spec={spec} nodes={doc.nodes.map((n) => n.id)} />
+                  ) : spec.kind === 'transaction' ? (
+                    <TransactionFlowFields doc={f} spec={spec} nodes={doc.nodes.map((n) => n.id)} />
                   ) : (
                     <CbrFlowFields doc={f} spec={spec} nodes={doc.nodes.map((n) => n.id)} />
                   )}

@@ -1,3 +1,4 @@
+import { runFlows } from '../../engine/traffic/transaction-plan';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLabStore } from '../lab-context';
 import { ANIMATE_MAX_SPEED, type Speed } from '../../worker/protocol';
@@ -57,7 +58,8 @@ export function PacketLayer({ svgRef }: { svgRef: RefObject<SVGSVGElement | null
         return link ? { delay: link.delay, room: waitingRoom(link) } : null;
       },
       seqBase: (flow) => {
-        const f = store.getState().scenario?.flows[flow];
+        const s = store.getState().scenario;
+        const f = s ? runFlows(s)[flow] : undefined;
         return f?.kind === 'tcp' && f.tcp.handshake ? 1 : 0;
       },
       flowId: (flow) => traces.flows[flow]?.id ?? String(flow),

@@ -176,7 +176,12 @@ function scenarioLines(s: Scenario, trace: TclOptions['trace'], series: string[]
     s.nodes.length,
     tcp.map((f) => ({ node: index.get(f.from) ?? 0, tick: f.tcp.tcpTick > 0 ? f.tcp.tcpTick : NS2_TCP_TICK })),
   );
-  for (const f of s.flows) out.push(f.kind === 'tcp' ? tcpLine(f, phases[tcp.indexOf(f)]) : cbrLine(f));
+  for (const f of s.flows) {
+    // (The request/response application has no ns-2 counterpart here: refuse, never approximate.)
+    if (f.kind === 'transaction')
+      throw new Error(`flow ${f.id}: no transaction (request/response) flow is translated to ns-2`);
+    out.push(f.kind === 'tcp' ? tcpLine(f, phases[tcp.indexOf(f)]) : cbrLine(f));
+  }
   for (const fault of s.faults) {
     switch (fault.kind) {
       case 'dropSegments': {

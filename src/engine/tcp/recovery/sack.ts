@@ -95,6 +95,11 @@ export class SackRecovery implements RecoveryOps {
     this.sendMuch(c, 0);
   }
 
+  /** The application wrote data: Sack1's send_much, whatever the duplicate-ACK count (ns-2 advanceby). */
+  sendWritten(c: RecoveryContext): void {
+    this.sendMuch(c, 0);
+  }
+
   /** ns-2 Sack1 send_much: holes below the highest SACKed segment first, then new data. */
   private sendMuch(c: RecoveryContext, maxburst: number): void {
     const sb = this.scoreboard;

@@ -144,6 +144,12 @@ export interface RecoveryOps {
    * `entered`: fast recovery began on this ACK. Absent: sendMuch(0).
    */
   send?(c: RecoveryContext, entered: boolean): void;
+  /**
+   * The application wrote more data (TcpSender.write): send what the window
+   * allows whatever the duplicate-ACK count, as ns-2's advanceby() calls
+   * send_much(). Absent: sendMuch(0).
+   */
+  sendWritten?(c: RecoveryContext): void;
 }
 
 /**
