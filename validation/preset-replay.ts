@@ -28,15 +28,18 @@ export interface PresetCase {
 }
 
 /**
- * Vegas against UDP (paper 000, both access links fast) at the rates where
- * the engine replays ns-2, and Vegas beside Reno (paper 003). Left out, with
- * their gaps (docs/validation.md, "The two profiles"): 1800 kb/s of UDP and
- * Vegas beside NewReno, where the Vegas agent's own behaviour decides.
+ * Vegas against UDP (paper 000, both access links fast) at every rate of the
+ * paper, Vegas beside Reno and beside NewReno (paper 003), NewReno beside
+ * Vegas with UDP (paper 001), and Reno against UDP. Left out, with their gaps
+ * (docs/validation.md, "The two profiles"): paper 001's two Vegas flows and
+ * NewReno beside Reno with UDP.
  */
 export const PRESET_CASES: readonly PresetCase[] = [
-  ...[400, 800, 1200, 1600].map((rate) => ({ preset: `paper-000/p000-ff-${rate}`, variant: 'vegas' })),
+  ...[400, 800, 1200, 1600, 1800].map((rate) => ({ preset: `paper-000/p000-ff-${rate}`, variant: 'vegas' })),
   { preset: 'paper-000/p000-ff-800', variant: 'reno' },
   { preset: 'paper-003/p003-topo2-vegas-reno' },
+  { preset: 'paper-003/p003-topo2-vegas-newreno' },
+  { preset: 'paper-001/p001-exp2-newreno-vegas' },
 ];
 
 export function presetScenario(c: PresetCase): Scenario {

@@ -23,7 +23,7 @@ import type {
   Variant,
 } from './types';
 import type { ParsedDeliveryTrace, ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
-import { NS2_TCP, NS2_VEGAS, ns2TickPhases } from './ns2-profile';
+import { NS2_TCP, NS2_VEGAS, NS2_VEGAS_AGENT, ns2TickPhases } from './ns2-profile';
 import { MAHIMAHI_MTU, sampleTrace } from './trace-samples';
 
 export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
@@ -46,7 +46,7 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   maxSackBlocks: 3, // Agent/TCPSink maxSackBlocks_
   ecn: false, // Agent/TCP ecn_ 0: no ECN unless the flow asks for it
   pacing: false, // ns-2 does not pace; BBR's default is on (pacingDefault)
-  vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1 }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
+  vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1, agent: 'engine' }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
   // RFC 9438. HyStart++ (RFC 9406) off by default for now: the lessons' CUBIC runs are recorded
   // without it (Linux runs CUBIC with HyStart; scenarios turn it on with tcp.cubic.hystart).
   cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: false }),
@@ -166,7 +166,7 @@ export function tcpParams(
       dctcp: undefined,
       westwood: undefined,
     }),
-    vegas: overlay(DEFAULT_TCP.vegas, given?.vegas),
+    vegas: overlay(base.vegas, given?.vegas),
     cubic: overlay(DEFAULT_TCP.cubic, given?.cubic),
     dctcp: overlay(DEFAULT_TCP.dctcp, given?.dctcp),
     westwood: overlay(DEFAULT_TCP.westwood, given?.westwood),
@@ -276,7 +276,8 @@ export function applyDefaults(p: ParsedScenario): Scenario {
 
 /** The TCP defaults of the ns2 profile for a variant (scenario/ns2-profile.ts). */
 function ns2Defaults(variant: string): TcpParams {
-  return { ...DEFAULT_TCP, ...NS2_TCP, ...(variant === 'vegas' ? NS2_VEGAS : {}) };
+  if (variant !== 'vegas') return { ...DEFAULT_TCP, ...NS2_TCP };
+  return { ...DEFAULT_TCP, ...NS2_TCP, ...NS2_VEGAS, vegas: { ...DEFAULT_TCP.vegas, agent: NS2_VEGAS_AGENT } };
 }
 
 /**

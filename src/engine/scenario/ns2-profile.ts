@@ -11,14 +11,12 @@
  *  - tcpTickPhase: the phase ns-2 draws for each agent (its boot_time_,
  *    below), instead of 0;
  *  - Vegas: no SYN and no header bytes on data packets (ns-2's Vegas agent
- *    sends 1000-byte packets where every other agent sends 1040, and no SYN).
- *
- * Not yet in the profile (docs/validation.md lists them): the rest of
- * ns-2.35's Vegas agent (tcp-vegas.cc) — cwnd 1 at start with the window
- * checked on the first ACK, RTT samples from its own send-time table,
- * BaseRTT reset after a round trip with one segment in flight, nothing sent
- * on the first two duplicate ACKs. The engine's Vegas follows the paper there
- * (tcp/cc/vegas.ts), in both profiles.
+ *    sends 1000-byte packets where every other agent sends 1040, and no SYN),
+ *    and ns-2's Vegas agent itself (`tcp.vegas.agent: "ns2"`,
+ *    tcp/cc/vegas-ns2.ts): cwnd 1 at start with the window checked on the
+ *    first ACK, RTT samples from its own send-time table, BaseRTT reset after
+ *    a round trip with one segment in flight, inflation kept in cwnd, nothing
+ *    sent on the first two duplicate ACKs.
  *
  * The tick phase. ns-2's TcpAgent::reset() sets boot_time_ =
  * Random::uniform(tcpTick_) from the default generator, which the twin
@@ -42,6 +40,9 @@ export const NS2_TCP = Object.freeze({ tcpTick: NS2_TCP_TICK });
 
 /** What the ns2 profile changes for Vegas: its agent's packet format. */
 export const NS2_VEGAS = Object.freeze({ handshake: false, headerBytes: 0 });
+
+/** ...and its agent: ns-2.35's tcp-vegas.cc, quirks included (tcp/cc/vegas-ns2.ts). */
+export const NS2_VEGAS_AGENT = 'ns2' as const;
 
 /**
  * The order Tcl 8.6 lists the keys of an array that were set in this order:
