@@ -98,7 +98,7 @@ const ADDED_COLUMNS: Record<string, readonly string[]> = {
 function sortedWithinInstants(text: string): string {
   const [head, ...rows] = text.trimEnd().split('\n');
   const out: string[] = [head];
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     const t = rows[i].split(',')[0];
     let j = i;
     while (j < rows.length && rows[j].split(',')[0] === t) j++;
