@@ -24,8 +24,10 @@
  * the engine's faults. Of the flags column only `A` (ns-2's cong_action_,
  * 4th character) is ever set: on the first packet a TCP sender sends after
  * it cut its window (a fast retransmit or a timeout; tcp.cc slowdown() and
- * output(), SetCWRonRetransmit_ true), read from the run's event log. No
- * other field it reports (ECN, priority, fast start) is set by the engine.
+ * output(), SetCWRonRetransmit_ true), read from the run's event log —
+ * except on Vegas packets, whose agent has its own output() that never sets
+ * it. No other field it reports (ECN, priority, fast start) is set by the
+ * engine.
  *
  * A linkDown fault writes what ns-2's rtmodel writes: the packets the
  * direction held are lost (`d`), then `v <time> link-down <from> <to>` —
@@ -106,6 +108,8 @@ export class Ns2Trace implements LinkTap {
   private congAction = new Uint8Array(1024);
   /** 1 per flow: the sender cut its window and has not sent since */
   private readonly cutPending: Uint8Array;
+  /** 1 per Vegas flow: ns-2's Vegas output() never copies cong_action_ into a packet */
+  private readonly vegas: Uint8Array;
   /** 1 per link direction while it is down (linkDown) */
   private readonly down: Uint8Array;
   /** event log rows read so far */
@@ -121,6 +125,7 @@ export class Ns2Trace implements LinkTap {
   ) {
     this.cutPending = new Uint8Array(scenario.flows.length);
     this.down = new Uint8Array(2 * scenario.links.length);
+    this.vegas = Uint8Array.from(scenario.flows, (f) => (f.kind === 'tcp' && f.variant === 'vegas' ? 1 : 0));
     const addr = ns2Addresses(scenario);
     this.fid = scenario.flows.map((_, i) => String(i + 1));
     this.fwd = addr.map((a) => `${a.src} ${a.dst}`);
@@ -201,7 +206,7 @@ export class Ns2Trace implements LinkTap {
     }
     const cut = this.cutPending[fi];
     this.cutPending[fi] = 0;
-    return cut;
+    return this.vegas[fi] === 1 ? 0 : cut;
   }
 
   private grow(pkt: number): void {
