@@ -34,7 +34,7 @@ function trace(s: Scenario): string {
 
 describe('ns-2 trace', () => {
   for (const id of TRACE_CASES) {
-    it(`${id}: the drop and retransmission lines are ns-2's`, () => {
+    it(`${id}: the drop, retransmission and link down/up lines are ns-2's`, () => {
       const ours = dropAndRetransmitLines(trace(load(`validation/scenarios/${id}.json`)));
       const ns2 = readFileSync(`validation/reference/traces/${id}.tr`, 'utf8').trimEnd().split('\n');
       expect(ns2.length).toBeGreaterThan(2);

@@ -28,15 +28,24 @@ export interface PresetCase {
 }
 
 /**
- * Vegas against UDP (paper 000, both access links fast) at the rates where
- * the engine replays ns-2, and Vegas beside Reno (paper 003). Left out, with
- * their gaps (docs/validation.md, "The two profiles"): 1800 kb/s of UDP and
- * Vegas beside NewReno, where the Vegas agent's own behaviour decides.
+ * Vegas against UDP (paper 000, both access links fast and both slow) at
+ * every rate of the paper, Vegas beside Reno and beside NewReno (paper 003),
+ * Vegas against 8 and 9 Mb/s of CBR and NewReno beside Vegas with UDP (paper
+ * 001), and Reno against UDP. Left out, with their gaps (docs/validation.md,
+ * "The two profiles" and D6): paper 001's two Vegas flows, Vegas against
+ * 5 Mb/s of CBR and NewReno beside Reno with UDP, which part from ns-2 at a
+ * same-instant tie.
  */
 export const PRESET_CASES: readonly PresetCase[] = [
-  ...[400, 800, 1200, 1600].map((rate) => ({ preset: `paper-000/p000-ff-${rate}`, variant: 'vegas' })),
+  ...['ff', 'ee'].flatMap((env) =>
+    [400, 800, 1200, 1600, 1800].map((rate) => ({ preset: `paper-000/p000-${env}-${rate}`, variant: 'vegas' })),
+  ),
   { preset: 'paper-000/p000-ff-800', variant: 'reno' },
   { preset: 'paper-003/p003-topo2-vegas-reno' },
+  { preset: 'paper-003/p003-topo2-vegas-newreno' },
+  { preset: 'paper-001/p001-exp2-newreno-vegas' },
+  { preset: 'paper-001/p001-exp1-cbr8', variant: 'vegas' },
+  { preset: 'paper-001/p001-exp1-cbr9', variant: 'vegas' },
 ];
 
 export function presetScenario(c: PresetCase): Scenario {

@@ -161,7 +161,7 @@ export function lossLists(s: Scenario): { from: string; to: string; counts: numb
  * (reference/traces/<case>.tr), for the engine's own ns-2 trace to be checked
  * against (tests/ns2-trace.test.ts).
  */
-export const TRACE_CASES: readonly string[] = ['drop-reno-2', 'drop-sack-5', 'two-reno'];
+export const TRACE_CASES: readonly string[] = ['drop-reno-2', 'drop-sack-5', 'two-reno', 'outage-reno'];
 
 function runNs(tcl: string, out: string, seed: number): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,9 +1,10 @@
 /**
  * The lines of an ns-2 packet trace (`trace.tr`, or the engine's `out.tr`)
  * that say what was lost and what was sent again: every `d` line, the `+`
- * that ns-2 writes before a queue's drop, and every line of a retransmitted
+ * that ns-2 writes before a queue's drop, every line of a retransmitted
  * data packet on its first hop (a `tcp` packet whose flow and sequence number
- * left their source before). The reference (reference/traces/<case>.tr) keeps
+ * left their source before), and the `v` lines of a link going down or up
+ * (`v <time> link-down <from> <to>`, ns-2's rtmodel). The reference (reference/traces/<case>.tr) keeps
  * these lines of ns-2's own trace for a few cases; tests/ns2-trace.test.ts
  * checks that the engine's trace has the same ones.
  */
@@ -14,7 +15,11 @@ export function dropAndRetransmitLines(trace: string): string[] {
   const lines = trace.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (line === '' || line.split(' ').length !== 12) continue; // ns-2's `v` lines (link down/up)
+    if (line.startsWith('v ')) {
+      out.push(line);
+      continue;
+    }
+    if (line === '' || line.split(' ').length !== 12) continue;
     const f = line.split(' ');
     const [ev, , from, , type, , , fid, src, , seq, uid] = f;
     const firstHop = src.split('.')[0] === from;

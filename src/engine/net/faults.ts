@@ -80,8 +80,9 @@ export class FaultInstaller {
 
   linkDown(i: number, now: number): void {
     const o = this.outages[i];
+    // b → a first, then a → b: the order ns-2's rtmodel takes a link's directions down (its trace shows it).
     const lost =
-      this.network.takeDown(this.dirs[2 * o.link], now) + this.network.takeDown(this.dirs[2 * o.link + 1], now);
+      this.network.takeDown(this.dirs[2 * o.link + 1], now) + this.network.takeDown(this.dirs[2 * o.link], now);
     this.log.add(now, -1, Ev.LinkDown, NaN, NaN, NaN, o.link, nsToSeconds(o.durationNs), lost);
     this.events.schedule(now + o.durationNs, SimEvent.LinkUp, i);
   }
@@ -95,6 +96,9 @@ export class FaultInstaller {
     if (stillDown) return;
     this.dirs[2 * o.link].faults.down = false;
     this.dirs[2 * o.link + 1].faults.down = false;
+    const tap = this.network.linkTap;
+    tap?.linkChanged?.(this.dirs[2 * o.link + 1], true, now);
+    tap?.linkChanged?.(this.dirs[2 * o.link], true, now);
     this.log.add(now, -1, Ev.LinkUp, NaN, NaN, NaN, o.link);
   }
 }

@@ -18,4 +18,9 @@ export interface LinkTap {
    * (ns-2 traces such a packet as enqueued first), not for a fault's loss.
    */
   dropped(pkt: number, dir: LinkDir, byQueue: boolean, now: number): void;
+  /**
+   * `dir` went down (a linkDown fault, after what it held was lost) or came
+   * back up (ns-2's rtmodel `v` lines).
+   */
+  linkChanged?(dir: LinkDir, up: boolean, now: number): void;
 }

@@ -221,6 +221,7 @@ export class Network {
     dir.busyUntil = now;
     dir.txDoneAt = -1;
     dir.arrivalAt = -1;
+    this.linkTap?.linkChanged?.(dir, false, now);
     return lost;
   }
 }

@@ -24,7 +24,7 @@ import type {
   Variant,
 } from './types';
 import type { ParsedDeliveryTrace, ParsedQueue, ParsedScenario, ParsedTcpParams } from './schema';
-import { NS2_CUBIC, NS2_TCP, NS2_VEGAS, ns2TickPhases } from './ns2-profile';
+import { NS2_CUBIC, NS2_TCP, NS2_VEGAS, NS2_VEGAS_AGENT, ns2TickPhases } from './ns2-profile';
 import { MAHIMAHI_MTU, sampleTrace } from './trace-samples';
 
 export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
@@ -47,7 +47,7 @@ export const DEFAULT_TCP: Readonly<TcpParams> = Object.freeze({
   maxSackBlocks: 3, // Agent/TCPSink maxSackBlocks_
   ecn: false, // Agent/TCP ecn_ 0: no ECN unless the flow asks for it
   pacing: false, // ns-2 does not pace; BBR's default is on (pacingDefault)
-  vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1 }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
+  vegas: Object.freeze({ alpha: 1, beta: 3, gamma: 1, agent: 'engine' }), // Agent/TCP/Vegas v_alpha_, v_beta_, v_gamma_
   // RFC 9438, with HyStart++ (RFC 9406) on as in Linux (tcp_cubic.c hystart=1) and ns-3.44's
   // TcpCubic; the ns2 profile turns it off (ns-2.35 has no HyStart: ns2-profile.ts).
   cubic: Object.freeze({ beta: 0.7, c: 0.4, fastConvergence: true, renoFriendly: true, hystart: true }),
@@ -177,7 +177,7 @@ export function tcpParams(
       dctcp: undefined,
       westwood: undefined,
     }),
-    vegas: overlay(DEFAULT_TCP.vegas, given?.vegas),
+    vegas: overlay(base.vegas, given?.vegas),
     cubic: overlay(base.cubic, given?.cubic),
     dctcp: overlay(DEFAULT_TCP.dctcp, given?.dctcp),
     westwood: overlay(DEFAULT_TCP.westwood, given?.westwood),
@@ -310,7 +310,7 @@ function ns2Defaults(variant: string): TcpParams {
     ...DEFAULT_TCP,
     ...NS2_TCP,
     cubic: { ...DEFAULT_TCP.cubic, ...NS2_CUBIC },
-    ...(variant === 'vegas' ? NS2_VEGAS : {}),
+    ...(variant === 'vegas' ? { ...NS2_VEGAS, vegas: { ...DEFAULT_TCP.vegas, agent: NS2_VEGAS_AGENT } } : {}),
   };
 }
 

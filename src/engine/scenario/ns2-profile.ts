@@ -11,21 +11,19 @@
  *  - tcpTickPhase: the phase ns-2 draws for each agent (its boot_time_,
  *    below), instead of 0;
  *  - Vegas: no SYN and no header bytes on data packets (ns-2's Vegas agent
- *    sends 1000-byte packets where every other agent sends 1040, and no SYN);
+ *    sends 1000-byte packets where every other agent sends 1040, and no SYN),
+ *    and ns-2's Vegas agent itself (`tcp.vegas.agent: "ns2"`,
+ *    tcp/cc/vegas-ns2.ts): cwnd 1 at start with the window checked on the
+ *    first ACK, RTT samples from its own send-time table, BaseRTT reset after
+ *    a round trip with one segment in flight, inflation kept in cwnd, nothing
+ *    sent on the first two duplicate ACKs;
  *  - CUBIC without HyStart++ (`tcp.cubic.hystart` false, where the default
  *    profile follows Linux and ns-3 and turns it on): ns-2.35 has no HyStart
  *    (its TCP/Linux agent carries a tcp_cubic.c from before Linux 2.6.29,
  *    where HyStart arrived: the binary knows fast_convergence and
- *    tcp_friendliness but no hystart parameter), so a CUBIC flow leaves slow start only at a
- *    loss, as it does there and in the papers ns-2 ran. A scenario may still
- *    set `tcp.cubic.hystart` in the ns2 profile.
- *
- * Not yet in the profile (docs/validation.md lists them): the rest of
- * ns-2.35's Vegas agent (tcp-vegas.cc) — cwnd 1 at start with the window
- * checked on the first ACK, RTT samples from its own send-time table,
- * BaseRTT reset after a round trip with one segment in flight, nothing sent
- * on the first two duplicate ACKs. The engine's Vegas follows the paper there
- * (tcp/cc/vegas.ts), in both profiles.
+ *    tcp_friendliness but no hystart parameter), so a CUBIC flow leaves slow
+ *    start only at a loss, as it does there and in the papers ns-2 ran. A
+ *    scenario may still set `tcp.cubic.hystart` in the ns2 profile.
  *
  * The tick phase. ns-2's TcpAgent::reset() sets boot_time_ =
  * Random::uniform(tcpTick_) from the default generator, which the twin
@@ -52,6 +50,9 @@ export const NS2_CUBIC = Object.freeze({ hystart: false });
 
 /** What the ns2 profile changes for Vegas: its agent's packet format. */
 export const NS2_VEGAS = Object.freeze({ handshake: false, headerBytes: 0 });
+
+/** ...and its agent: ns-2.35's tcp-vegas.cc, quirks included (tcp/cc/vegas-ns2.ts). */
+export const NS2_VEGAS_AGENT = 'ns2' as const;
 
 /**
  * The order Tcl 8.6 lists the keys of an array that were set in this order:

@@ -274,6 +274,7 @@ const TcpParamsSchema = z.strictObject({
       alpha: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
       beta: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
       gamma: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
+      agent: z.enum(['engine', 'ns2']).optional(),
     })
     .optional(),
   cubic: z

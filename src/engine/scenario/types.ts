@@ -182,10 +182,18 @@ export interface DeliveryTraceSpec {
   mtu: number;
 }
 
+/**
+ * Which Vegas: the engine's (the paper's algorithm on the engine's sender,
+ * tcp/cc/vegas.ts) or ns-2.35's Agent/TCP/Vegas with its quirks
+ * (tcp/cc/vegas-ns2.ts; the ns2 profile's choice).
+ */
+export type VegasAgent = 'engine' | 'ns2';
+
 export interface VegasParams {
   alpha: number;
   beta: number;
   gamma: number;
+  agent: VegasAgent;
 }
 
 /** DCTCP (RFC 8257) */

@@ -112,7 +112,7 @@ export class ControlBlock implements RecoveryContext, SocketState {
     const t = spec.tcp;
     this.rwnd = t.window;
     this.base = t.handshake ? 1 : 0;
-    this.cwnd = t.handshake ? 1 : t.initialCwnd;
+    this.cwnd = t.handshake ? 1 : (cc.firstCwnd ?? t.initialCwnd);
     this.ssthresh = t.window;
     this.dupThresh = t.dupAckThreshold;
     // With the handshake, ECN is on once the SYN's ACK accepts it; without, both ends simply use it.

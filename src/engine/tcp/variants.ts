@@ -12,6 +12,7 @@ import { createDctcp } from './cc/dctcp';
 import { createReno } from './cc/reno';
 import type { CongestionOps } from './cc/types';
 import { createVegas } from './cc/vegas';
+import { Ns2Vegas } from './cc/vegas-ns2';
 import { createWestwood } from './cc/westwood';
 import { createNewReno } from './recovery/newreno';
 import { createReno as createRenoRecovery } from './recovery/reno';
@@ -19,6 +20,7 @@ import { createSack } from './recovery/sack';
 import { createTahoe } from './recovery/tahoe';
 import type { RecoveryOps } from './recovery/types';
 import { createVegasRecovery } from './recovery/vegas';
+import { createNs2VegasRecovery } from './recovery/vegas-ns2';
 
 export interface VariantParts {
   recovery: RecoveryOps;
@@ -131,7 +133,12 @@ export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> =
       },
     ],
     // Reno's recovery plus the fine-grained retransmission check, which reads the congestion ops' send times.
+    // ns2: ns-2.35's agent, quirks included (the ns2 profile).
     create: (p) => {
+      if (p.vegas.agent === 'ns2') {
+        const ns2 = new Ns2Vegas(p.vegas, p.window, p.initialCwnd, p.dupAckThreshold);
+        return { recovery: createNs2VegasRecovery(ns2), cc: ns2 };
+      }
       const cc = createVegas(p.vegas, p.window);
       return { recovery: createVegasRecovery(cc), cc };
     },

@@ -15,6 +15,6 @@ v_link inT sT r1 -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
 v_link outT r2 dT -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
 v_link inU sU r1 -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
 v_link outU r2 dU -bandwidth 100000000 -delay 0.001 -queue DropTail -limit 1000
-v_tcp T Vegas sT dT -start 0 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn false -hdr 0 -delack {} -vegas {1 3 1}
+v_tcp T Vegas sT dT -start 0 -stop {} -packetSize 1000 -window 1000 -windowInit 2 -numdupacks 3 -rtxcur_init 3 -minrto 0.2 -maxrto 60 -srttBits 3 -rttvarBits 2 -rttvarExp 2 -tcpTick 0.01 -syn true -hdr 0 -delack {} -vegas {1 3 1}
 v_cbr U sU dU -rate 6000000 -packetSize 1000 -start 0 -stop {}
 v_run

@@ -98,7 +98,8 @@ function tcpLine(f: TcpFlowSpec, ns2Phase: number): string {
     ['-rttvarBits', num(rttvarBits)],
     ['-rttvarExp', num(rttvarExp)],
     ['-tcpTick', t.tcpTick > 0 ? num(t.tcpTick) : '{}'],
-    ['-syn', t.handshake ? 'true' : 'false'],
+    // ns-2's Vegas never sends a SYN; syn_ (with delay_growth_) only starts it at cwnd 1, as the ns2 agent does.
+    ['-syn', (f.variant === 'vegas' ? t.vegas.agent === 'ns2' : t.handshake) ? 'true' : 'false'],
     ['-hdr', num(t.headerBytes)],
     ['-delack', t.delayedAck ? num(t.delayedAckTimeout) : '{}'],
   ];

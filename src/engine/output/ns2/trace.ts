@@ -24,8 +24,18 @@
  * the engine's faults. Of the flags column only `A` (ns-2's cong_action_,
  * 4th character) is ever set: on the first packet a TCP sender sends after
  * it cut its window (a fast retransmit or a timeout; tcp.cc slowdown() and
- * output(), SetCWRonRetransmit_ true), read from the run's event log. No
- * other field it reports (ECN, priority, fast start) is set by the engine.
+ * output(), SetCWRonRetransmit_ true), read from the run's event log —
+ * except on Vegas packets, whose agent has its own output() that never sets
+ * it. No other field it reports (ECN, priority, fast start) is set by the
+ * engine.
+ *
+ * A linkDown fault writes what ns-2's rtmodel writes: the packets the
+ * direction held are lost (`d`), then `v <time> link-down <from> <to>` —
+ * twice, as ns-2's two traces of a link each print it — for the far end's
+ * direction first; `link-up` lines when it ends. The time is printed in
+ * full (`%.17g`), as ns-2 prints the rtmodel's Tcl time. While the link is
+ * down, what arrives for it is lost without a line: ns-2 drops it at the
+ * node, which has no route then.
  *
  * Lines are encoded as ASCII into one reusable 64 kB chunk handed to the sink
  * when full, so memory stays flat however long the run.
@@ -98,6 +108,10 @@ export class Ns2Trace implements LinkTap {
   private congAction = new Uint8Array(1024);
   /** 1 per flow: the sender cut its window and has not sent since */
   private readonly cutPending: Uint8Array;
+  /** 1 per Vegas flow: ns-2's Vegas output() never copies cong_action_ into a packet */
+  private readonly vegas: Uint8Array;
+  /** 1 per link direction while it is down (linkDown) */
+  private readonly down: Uint8Array;
   /** event log rows read so far */
   private logRead = 0;
   /** lines written so far */
@@ -110,6 +124,8 @@ export class Ns2Trace implements LinkTap {
     private readonly log: EventLog | null = null,
   ) {
     this.cutPending = new Uint8Array(scenario.flows.length);
+    this.down = new Uint8Array(2 * scenario.links.length);
+    this.vegas = Uint8Array.from(scenario.flows, (f) => (f.kind === 'tcp' && f.variant === 'vegas' ? 1 : 0));
     const addr = ns2Addresses(scenario);
     this.fid = scenario.flows.map((_, i) => String(i + 1));
     this.fwd = addr.map((a) => `${a.src} ${a.dst}`);
@@ -130,8 +146,19 @@ export class Ns2Trace implements LinkTap {
   }
 
   dropped(pkt: number, dir: LinkDir, byQueue: boolean, now: number): void {
+    if (!byQueue && this.down[dir.index] === 1) {
+      this.live[pkt] = 0;
+      return;
+    }
     if (byQueue) this.line('+', pkt, dir, now);
     this.line('d', pkt, dir, now);
+  }
+
+  linkChanged(dir: LinkDir, up: boolean, now: number): void {
+    this.down[dir.index] = up ? 0 : 1;
+    const text = `v ${formatG(now / 1e9, 17)} link-${up ? 'up' : 'down'} ${dir.from} ${dir.to}\n`;
+    this.text(text);
+    this.text(text);
   }
 
   /** Hand what is buffered to the sink. */
@@ -156,6 +183,10 @@ export class Ns2Trace implements LinkTap {
     const uid = this.uid[pkt];
     if (ev === 'd' || (ev === 'r' && dir.to === pool.dst[pkt])) this.live[pkt] = 0;
     const text = `${ev} ${formatG(Math.floor((now / 1e9) * 1e6 + 0.5) / 1e6, 15)} ${dir.from} ${dir.to} ${ack ? 'ack' : this.dataType[fi]} ${pool.size[pkt]} ${this.congAction[pkt] === 1 ? FLAGS_CONG_ACTION : FLAGS} ${this.fid[fi]} ${ack ? this.rev[fi] : this.fwd[fi]} ${pool.seq[pkt]} ${uid}\n`;
+    this.text(text);
+  }
+
+  private text(text: string): void {
     if (this.used + text.length > this.buf.length) this.flush();
     const buf = this.buf;
     let at = this.used;
@@ -175,7 +206,7 @@ export class Ns2Trace implements LinkTap {
     }
     const cut = this.cutPending[fi];
     this.cutPending[fi] = 0;
-    return cut;
+    return this.vegas[fi] === 1 ? 0 : cut;
   }
 
   private grow(pkt: number): void {

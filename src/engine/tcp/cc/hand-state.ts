@@ -21,6 +21,7 @@ export function handState(o: Partial<HandState> = {}): HandState {
     state: CaState.Open,
     highestAck: 0,
     tSeqno: 0,
+    dupacks: 0,
     now: 0,
     inFlight: 0,
     delivered: 0,

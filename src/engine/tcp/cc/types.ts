@@ -76,6 +76,8 @@ export interface SocketState {
   readonly highestAck: number;
   /** next sequence number to send (ns-2 t_seqno_; goes back after a timeout, go-back-N) */
   readonly tSeqno: number;
+  /** duplicate ACKs counted since the last new ACK (ns-2 dupacks_) */
+  readonly dupacks: number;
   /** simulated time, seconds */
   readonly now: number;
   /**
@@ -236,6 +238,12 @@ export interface CongestionOps {
   control?(s: Readonly<SocketState>, a: Readonly<AckSample>, w: WindowUpdate): void;
   /** Called once, when the connection is built: where the variant logs its own events. */
   attach?(events: CcEventSink): void;
+  /**
+   * The window the connection opens with when it sends no SYN (absent: the
+   * flow's initialCwnd). ns-2's Vegas agent starts at 1 and opens to
+   * initialCwnd itself (cc/vegas-ns2.ts).
+   */
+  readonly firstCwnd?: number;
   /** Extra timeseries columns this variant reports (e.g. vegas_diff). */
   readonly traceColumns?: readonly string[];
   /** Current value of traceColumns[i]. */

@@ -83,7 +83,7 @@ describe('Vegas congestion avoidance: one comparison per round trip', () => {
   });
 
   it('α and β are tunable: α = 3, β = 6 grows at diff 2', () => {
-    const { v, s } = primed({ alpha: 3, beta: 6, gamma: 1 }, 10);
+    const { v, s } = primed({ alpha: 3, beta: 6, gamma: 1, agent: 'engine' }, 10);
     close(v, s, { outstanding: 10, sent: 10, rtt: 0.125, at: 2 }); // diff 2
     expect(s.cwnd).toBeCloseTo(10.1, 9);
   });
