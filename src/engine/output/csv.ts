@@ -201,21 +201,28 @@ export function timeseriesHeader(seriesColumns: readonly string[]): string {
   return csvFormatRows([['time_s', 'flow', ...seriesColumns]]);
 }
 
-/** timeseries.csv's rows for these samples, each line ending with "\n" ('' for none). */
-export function timeseriesRows(data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>): string {
+/**
+ * timeseries.csv's rows for samples [from, to) of these (all by default),
+ * each line ending with "\n" ('' for none).
+ */
+export function timeseriesRows(
+  data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>,
+  from = 0,
+  to = data.times.length,
+): string {
   const cols = data.seriesColumns;
   const nc = cols.length;
   const decimals = cols.map(seriesColumnDecimals);
   const ids = data.flowSeries.map((f) => csvCell(f.flow));
   // Each flow's column arrays, resolved once; a missing column is an empty cell.
   const arrays = data.flowSeries.map((f) => cols.map((c) => f.columns[c]));
-  const n = data.times.length;
+  const n = Math.max(0, to - from);
   const nf = ids.length;
   if (n * nf === 0) return '';
   const lines: string[] = new Array(n * nf);
   const row: string[] = new Array(2 + nc);
   let k = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     row[0] = formatNumber(data.times[i], DECIMALS.time);
     for (let f = 0; f < nf; f++) {
       row[1] = ids[f];
@@ -260,8 +267,12 @@ export function queuesHeader(queueColumns: readonly string[]): string {
   return csvFormatRows([[...QUEUES_COLUMNS, ...queueColumns]]);
 }
 
-/** queues.csv's rows for these samples, each line ending with "\n" ('' for none). */
-export function queuesRows(data: Pick<RunData, 'times' | 'queueSeries' | 'queueColumns'>): string {
+/** queues.csv's rows for samples [from, to) of these (all by default), each line ending with "\n" ('' for none). */
+export function queuesRows(
+  data: Pick<RunData, 'times' | 'queueSeries' | 'queueColumns'>,
+  from = 0,
+  to = data.times.length,
+): string {
   const extra = data.queueColumns;
   const decimals = extra.map(queueColumnDecimals);
   const queues = data.queueSeries.map((q: QueueSeries) => ({
@@ -270,12 +281,12 @@ export function queuesRows(data: Pick<RunData, 'times' | 'queueSeries' | 'queueC
     q,
     cols: extra.map((c) => q.extra[c]),
   }));
-  const n = data.times.length;
+  const n = Math.max(0, to - from);
   if (n * queues.length === 0) return '';
   const lines: string[] = new Array(n * queues.length);
   const row: string[] = new Array(QUEUES_COLUMNS.length + extra.length);
   let k = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     row[0] = formatNumber(data.times[i], DECIMALS.time);
     for (const { link, from, q, cols } of queues) {
       row[1] = link;

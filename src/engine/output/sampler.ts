@@ -46,6 +46,14 @@ export class QueueSeriesRecorder {
 /** The sampled queue columns a view can ask for by name. */
 export type QueueColumnName = 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'sojourn_ms' | 'drops' | 'ecn_marks' | string;
 
+/** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
+const THROUGHPUT_WINDOW_S = 0.5;
+
+/** Samples back that make the throughput window at this sample interval (s). */
+export function throughputWindowSamples(sampleInterval: number): number {
+  return Math.max(1, Math.round(THROUGHPUT_WINDOW_S / sampleInterval));
+}
+
 /**
  * Throughput over the last `windowS` seconds at sample i (contract: 0.5 s),
  * from the cumulative byte counts; over the elapsed time while the run is
