@@ -95,3 +95,58 @@ export class GrowableI32 {
     this.length = keep;
   }
 }
+
+/**
+ * Rows of `stride` doubles, one after the other in one buffer, appended and
+ * forgotten from the front as GrowableF64's values are. A recorder that
+ * writes one row per sample then writes to adjacent memory, where a column
+ * per value would touch as many separate buffers as there are values.
+ */
+export class GrowableRows {
+  /** the rows; row r (0 = the first kept) starts at offset(r) */
+  buf: Float64Array;
+  /** index in buf of row 0 */
+  private start = 0;
+  /** rows kept */
+  length = 0;
+
+  constructor(
+    readonly stride: number,
+    capacityRows = 64,
+  ) {
+    this.buf = new Float64Array(Math.max(1, stride * Math.max(1, capacityRows)));
+  }
+
+  /** Where row r starts in buf. */
+  offset(r: number): number {
+    return this.start + r * this.stride;
+  }
+
+  /** Append a row (its values are whatever the buffer held: write them all); returns its offset in buf. */
+  pushRow(): number {
+    if (this.start + (this.length + 1) * this.stride > this.buf.length) this.makeRoom();
+    const off = this.start + this.length * this.stride;
+    this.length++;
+    return off;
+  }
+
+  private makeRoom(): void {
+    const used = this.length * this.stride;
+    if (this.start >= this.buf.length >> 1 && used + this.stride <= this.buf.length) {
+      this.buf.copyWithin(0, this.start, this.start + used);
+    } else {
+      const next = new Float64Array(Math.max(this.buf.length * 2, used + this.stride));
+      next.set(this.buf.subarray(this.start, this.start + used));
+      this.buf = next;
+    }
+    this.start = 0;
+  }
+
+  /** Keep only the last `n` rows (indexes then count from the first kept). */
+  keepLast(n: number): void {
+    if (n >= this.length) return;
+    const keep = Math.max(0, n);
+    this.start += (this.length - keep) * this.stride;
+    this.length = keep;
+  }
+}
