@@ -212,10 +212,7 @@ export function timeseriesRows(
 ): string {
   const cols = data.seriesColumns;
   const nc = cols.length;
-  const decimals = cols.map(seriesColumnDecimals);
-  const ids = data.flowSeries.map((f) => csvCell(f.flow));
-  // Each flow's column arrays, resolved once; a missing column is an empty cell.
-  const arrays = data.flowSeries.map((f) => cols.map((c) => f.columns[c]));
+  const { decimals, ids, arrays } = seriesLayout(data);
   const n = Math.max(0, to - from);
   const nf = ids.length;
   if (n * nf === 0) return '';
@@ -235,6 +232,40 @@ export function timeseriesRows(
     }
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * What the row loops need of a set of series, worked out once per set: the
+ * command-line runner formats one set in pieces of a few samples each (a
+ * single one with thousands of flows), and quoting every id and resolving
+ * every column again for each piece cost more than the rows themselves.
+ */
+interface SeriesLayout {
+  /** what it was worked out from: reused only while the set still holds these */
+  flowSeries: unknown;
+  seriesColumns: unknown;
+  decimals: number[];
+  /** each flow's id as a CSV cell */
+  ids: string[];
+  /** each flow's column arrays; a missing column is an empty cell */
+  arrays: (Float64Array | undefined)[][];
+}
+const seriesLayouts = new WeakMap<object, SeriesLayout>();
+
+function seriesLayout(data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>): SeriesLayout {
+  let l = seriesLayouts.get(data);
+  if (!l || l.flowSeries !== data.flowSeries || l.seriesColumns !== data.seriesColumns) {
+    const cols = data.seriesColumns;
+    l = {
+      flowSeries: data.flowSeries,
+      seriesColumns: cols,
+      decimals: cols.map(seriesColumnDecimals),
+      ids: data.flowSeries.map((f) => csvCell(f.flow)),
+      arrays: data.flowSeries.map((f) => cols.map((c) => f.columns[c])),
+    };
+    seriesLayouts.set(data, l);
+  }
+  return l;
 }
 
 // ----------------------------------------------------------------- queues.csv
@@ -274,13 +305,7 @@ export function queuesRows(
   to = data.times.length,
 ): string {
   const extra = data.queueColumns;
-  const decimals = extra.map(queueColumnDecimals);
-  const queues = data.queueSeries.map((q: QueueSeries) => ({
-    link: csvCell(q.link),
-    from: csvCell(q.from),
-    q,
-    cols: extra.map((c) => q.extra[c]),
-  }));
+  const { decimals, queues } = queuesLayout(data);
   const n = Math.max(0, to - from);
   if (n * queues.length === 0) return '';
   const lines: string[] = new Array(n * queues.length);
@@ -305,6 +330,35 @@ export function queuesRows(
     }
   }
   return lines.join('\n') + '\n';
+}
+
+/** queues.csv's counterpart of seriesLayout: worked out once per set of queue series. */
+interface QueuesLayout {
+  queueSeries: unknown;
+  queueColumns: unknown;
+  decimals: number[];
+  queues: { link: string; from: string; q: QueueSeries; cols: (Float64Array | undefined)[] }[];
+}
+const queuesLayouts = new WeakMap<object, QueuesLayout>();
+
+function queuesLayout(data: Pick<RunData, 'times' | 'queueSeries' | 'queueColumns'>): QueuesLayout {
+  let l = queuesLayouts.get(data);
+  if (!l || l.queueSeries !== data.queueSeries || l.queueColumns !== data.queueColumns) {
+    const extra = data.queueColumns;
+    l = {
+      queueSeries: data.queueSeries,
+      queueColumns: extra,
+      decimals: extra.map(queueColumnDecimals),
+      queues: data.queueSeries.map((q: QueueSeries) => ({
+        link: csvCell(q.link),
+        from: csvCell(q.from),
+        q,
+        cols: extra.map((c) => q.extra[c]),
+      })),
+    };
+    queuesLayouts.set(data, l);
+  }
+  return l;
 }
 
 // ------------------------------------------------------------------ links.csv
