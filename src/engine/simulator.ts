@@ -13,7 +13,7 @@ import type { DescribeContext } from './output/describe';
 import { EventLog, Ev, isStepEvent } from './output/event-log';
 import { EventQueue } from './core/event-queue';
 import { Timers, type Timer, type TimerOwner } from './core/timers';
-import { Sampler, type QueueColumnName } from './output/sampler';
+import { Sampler, throughputWindowSamples, type QueueColumnName } from './output/sampler';
 import { rngStream } from './core/rng';
 import { nsToSeconds, secondsToNs } from './core/time';
 import { LinkDir } from './net/link-dir';
@@ -49,9 +49,6 @@ import type { EndpointTap } from './output/endpoint-tap';
 import { PcapCapture, captureFlows } from './output/pcap/capture';
 import type { PcapSink } from './output/pcap/pcap-file';
 import { Ns2Trace, type TraceSink } from './output/ns2/trace';
-
-/** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
-const THROUGHPUT_WINDOW_S = 0.5;
 
 export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   readonly scenario: Scenario;
@@ -174,14 +171,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       for (const c of d.queue.controlColumns ?? []) if (!queueExtra.includes(c)) queueExtra.push(c);
     if (this.dirs.some((d) => d.capacity !== null)) queueExtra.push(CAPACITY_COLUMN);
     this.queueColumns = queueExtra;
-    const throughputBack = Math.max(1, Math.round(THROUGHPUT_WINDOW_S / s.sampleInterval));
-    this.sampler = new Sampler(
-      this.seriesColumns,
-      this.flows.length,
-      this.dirs.length,
-      throughputBack,
-      this.queueColumns,
-    );
+    const back = throughputWindowSamples(s.sampleInterval);
+    this.sampler = new Sampler(this.seriesColumns, this.flows.length, this.dirs.length, back, this.queueColumns);
 
     for (const t of plan.transactions) this.transactions.push(new TransactionFlow(t, s.seed, this));
     for (const f of s.faults) this.faults.install(f, 0);

@@ -1,69 +1,152 @@
 /**
- * Append-only Float64 column that grows by doubling: recorders write samples
+ * Append-only typed columns that grow by doubling: recorders write samples
  * into these without allocating per sample.
+ *
+ * keepLast(n) forgets all but the last n values in O(1): it only moves the
+ * column's start. The kept values are moved to the front of the buffer
+ * later, by the push that finds the buffer full, and then only if at least
+ * half of it is forgotten space (else the buffer doubles). A runner that
+ * forgets after every few samples while keeping a window of them (the
+ * command-line runner keeps the throughput window) so copies each value a
+ * bounded number of times, instead of the whole window at every call.
  */
 export class GrowableF64 {
   private buf: Float64Array;
+  /** index in buf of value 0 */
+  private start = 0;
   length = 0;
 
   constructor(capacity = 256) {
-    this.buf = new Float64Array(capacity);
+    this.buf = new Float64Array(Math.max(1, capacity));
   }
 
   push(v: number): void {
-    if (this.length === this.buf.length) {
+    if (this.start + this.length === this.buf.length) this.makeRoom();
+    this.buf[this.start + this.length++] = v;
+  }
+
+  private makeRoom(): void {
+    if (this.start >= this.buf.length >> 1) {
+      this.buf.copyWithin(0, this.start, this.start + this.length);
+    } else {
       const next = new Float64Array(this.buf.length * 2);
-      next.set(this.buf);
+      next.set(this.buf.subarray(this.start, this.start + this.length));
       this.buf = next;
     }
-    this.buf[this.length++] = v;
+    this.start = 0;
   }
 
   at(i: number): number {
-    return this.buf[i];
+    return this.buf[this.start + i];
   }
 
-  /** A view of the first `length` values (shares memory; copy before transferring). */
+  /** A view of values [from, to) (shares memory until the next push; copy before transferring). */
   view(from = 0, to = this.length): Float64Array {
-    return this.buf.subarray(from, to);
+    return this.buf.subarray(this.start + from, this.start + to);
   }
 
-  /** Keep only the last `n` values, moved to the front (indexes count from the first kept). */
+  /** Keep only the last `n` values (indexes then count from the first kept). */
   keepLast(n: number): void {
     if (n >= this.length) return;
-    this.buf.copyWithin(0, this.length - n, this.length);
-    this.length = Math.max(0, n);
+    const keep = Math.max(0, n);
+    this.start += this.length - keep;
+    this.length = keep;
   }
 }
 
 export class GrowableI32 {
   private buf: Int32Array;
+  /** index in buf of value 0 */
+  private start = 0;
   length = 0;
 
   constructor(capacity = 256) {
-    this.buf = new Int32Array(capacity);
+    this.buf = new Int32Array(Math.max(1, capacity));
   }
 
   push(v: number): void {
-    if (this.length === this.buf.length) {
+    if (this.start + this.length === this.buf.length) this.makeRoom();
+    this.buf[this.start + this.length++] = v;
+  }
+
+  private makeRoom(): void {
+    if (this.start >= this.buf.length >> 1) {
+      this.buf.copyWithin(0, this.start, this.start + this.length);
+    } else {
       const next = new Int32Array(this.buf.length * 2);
-      next.set(this.buf);
+      next.set(this.buf.subarray(this.start, this.start + this.length));
       this.buf = next;
     }
-    this.buf[this.length++] = v;
+    this.start = 0;
   }
 
   at(i: number): number {
-    return this.buf[i];
+    return this.buf[this.start + i];
   }
 
   view(from = 0, to = this.length): Int32Array {
-    return this.buf.subarray(from, to);
+    return this.buf.subarray(this.start + from, this.start + to);
   }
 
   keepLast(n: number): void {
     if (n >= this.length) return;
-    this.buf.copyWithin(0, this.length - n, this.length);
-    this.length = Math.max(0, n);
+    const keep = Math.max(0, n);
+    this.start += this.length - keep;
+    this.length = keep;
+  }
+}
+
+/**
+ * Rows of `stride` doubles, one after the other in one buffer, appended and
+ * forgotten from the front as GrowableF64's values are. A recorder that
+ * writes one row per sample then writes to adjacent memory, where a column
+ * per value would touch as many separate buffers as there are values.
+ */
+export class GrowableRows {
+  /** the rows; row r (0 = the first kept) starts at offset(r) */
+  buf: Float64Array;
+  /** index in buf of row 0 */
+  private start = 0;
+  /** rows kept */
+  length = 0;
+
+  constructor(
+    readonly stride: number,
+    capacityRows = 64,
+  ) {
+    this.buf = new Float64Array(Math.max(1, stride * Math.max(1, capacityRows)));
+  }
+
+  /** Where row r starts in buf. */
+  offset(r: number): number {
+    return this.start + r * this.stride;
+  }
+
+  /** Append a row (its values are whatever the buffer held: write them all); returns its offset in buf. */
+  pushRow(): number {
+    if (this.start + (this.length + 1) * this.stride > this.buf.length) this.makeRoom();
+    const off = this.start + this.length * this.stride;
+    this.length++;
+    return off;
+  }
+
+  private makeRoom(): void {
+    const used = this.length * this.stride;
+    if (this.start >= this.buf.length >> 1 && used + this.stride <= this.buf.length) {
+      this.buf.copyWithin(0, this.start, this.start + used);
+    } else {
+      const next = new Float64Array(Math.max(this.buf.length * 2, used + this.stride));
+      next.set(this.buf.subarray(this.start, this.start + used));
+      this.buf = next;
+    }
+    this.start = 0;
+  }
+
+  /** Keep only the last `n` rows (indexes then count from the first kept). */
+  keepLast(n: number): void {
+    if (n >= this.length) return;
+    const keep = Math.max(0, n);
+    this.start += (this.length - keep) * this.stride;
+    this.length = keep;
   }
 }

@@ -212,21 +212,25 @@ export function timeseriesHeader(seriesColumns: readonly string[]): string {
   return csvFormatRows([['time_s', 'flow', ...seriesColumns]]);
 }
 
-/** timeseries.csv's rows for these samples, each line ending with "\n" ('' for none). */
-export function timeseriesRows(data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>): string {
+/**
+ * timeseries.csv's rows for samples [from, to) of these (all by default),
+ * each line ending with "\n" ('' for none).
+ */
+export function timeseriesRows(
+  data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>,
+  from = 0,
+  to = data.times.length,
+): string {
   const cols = data.seriesColumns;
   const nc = cols.length;
-  const decimals = cols.map(seriesColumnDecimals);
-  const ids = data.flowSeries.map((f) => csvCell(f.flow));
-  // Each flow's column arrays, resolved once; a missing column is an empty cell.
-  const arrays = data.flowSeries.map((f) => cols.map((c) => f.columns[c]));
-  const n = data.times.length;
+  const { decimals, ids, arrays } = seriesLayout(data);
+  const n = Math.max(0, to - from);
   const nf = ids.length;
   if (n * nf === 0) return '';
   const lines: string[] = new Array(n * nf);
   const row: string[] = new Array(2 + nc);
   let k = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     row[0] = formatNumber(data.times[i], DECIMALS.time);
     for (let f = 0; f < nf; f++) {
       row[1] = ids[f];
@@ -239,6 +243,40 @@ export function timeseriesRows(data: Pick<RunData, 'times' | 'seriesColumns' | '
     }
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * What the row loops need of a set of series, worked out once per set: the
+ * command-line runner formats one set in pieces of a few samples each (a
+ * single one with thousands of flows), and quoting every id and resolving
+ * every column again for each piece cost more than the rows themselves.
+ */
+interface SeriesLayout {
+  /** what it was worked out from: reused only while the set still holds these */
+  flowSeries: unknown;
+  seriesColumns: unknown;
+  decimals: number[];
+  /** each flow's id as a CSV cell */
+  ids: string[];
+  /** each flow's column arrays; a missing column is an empty cell */
+  arrays: (Float64Array | undefined)[][];
+}
+const seriesLayouts = new WeakMap<object, SeriesLayout>();
+
+function seriesLayout(data: Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>): SeriesLayout {
+  let l = seriesLayouts.get(data);
+  if (!l || l.flowSeries !== data.flowSeries || l.seriesColumns !== data.seriesColumns) {
+    const cols = data.seriesColumns;
+    l = {
+      flowSeries: data.flowSeries,
+      seriesColumns: cols,
+      decimals: cols.map(seriesColumnDecimals),
+      ids: data.flowSeries.map((f) => csvCell(f.flow)),
+      arrays: data.flowSeries.map((f) => cols.map((c) => f.columns[c])),
+    };
+    seriesLayouts.set(data, l);
+  }
+  return l;
 }
 
 // ----------------------------------------------------------------- queues.csv
@@ -271,22 +309,20 @@ export function queuesHeader(queueColumns: readonly string[]): string {
   return csvFormatRows([[...QUEUES_COLUMNS, ...queueColumns]]);
 }
 
-/** queues.csv's rows for these samples, each line ending with "\n" ('' for none). */
-export function queuesRows(data: Pick<RunData, 'times' | 'queueSeries' | 'queueColumns'>): string {
+/** queues.csv's rows for samples [from, to) of these (all by default), each line ending with "\n" ('' for none). */
+export function queuesRows(
+  data: Pick<RunData, 'times' | 'queueSeries' | 'queueColumns'>,
+  from = 0,
+  to = data.times.length,
+): string {
   const extra = data.queueColumns;
-  const decimals = extra.map(queueColumnDecimals);
-  const queues = data.queueSeries.map((q: QueueSeries) => ({
-    link: csvCell(q.link),
-    from: csvCell(q.from),
-    q,
-    cols: extra.map((c) => q.extra[c]),
-  }));
-  const n = data.times.length;
+  const { decimals, queues } = queuesLayout(data);
+  const n = Math.max(0, to - from);
   if (n * queues.length === 0) return '';
   const lines: string[] = new Array(n * queues.length);
   const row: string[] = new Array(QUEUES_COLUMNS.length + extra.length);
   let k = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     row[0] = formatNumber(data.times[i], DECIMALS.time);
     for (const { link, from, q, cols } of queues) {
       row[1] = link;
@@ -305,6 +341,35 @@ export function queuesRows(data: Pick<RunData, 'times' | 'queueSeries' | 'queueC
     }
   }
   return lines.join('\n') + '\n';
+}
+
+/** queues.csv's counterpart of seriesLayout: worked out once per set of queue series. */
+interface QueuesLayout {
+  queueSeries: unknown;
+  queueColumns: unknown;
+  decimals: number[];
+  queues: { link: string; from: string; q: QueueSeries; cols: (Float64Array | undefined)[] }[];
+}
+const queuesLayouts = new WeakMap<object, QueuesLayout>();
+
+function queuesLayout(data: Pick<RunData, 'times' | 'queueSeries' | 'queueColumns'>): QueuesLayout {
+  let l = queuesLayouts.get(data);
+  if (!l || l.queueSeries !== data.queueSeries || l.queueColumns !== data.queueColumns) {
+    const extra = data.queueColumns;
+    l = {
+      queueSeries: data.queueSeries,
+      queueColumns: extra,
+      decimals: extra.map(queueColumnDecimals),
+      queues: data.queueSeries.map((q: QueueSeries) => ({
+        link: csvCell(q.link),
+        from: csvCell(q.from),
+        q,
+        cols: extra.map((c) => q.extra[c]),
+      })),
+    };
+    queuesLayouts.set(data, l);
+  }
+  return l;
 }
 
 // ------------------------------------------------------------------ links.csv

@@ -1,61 +1,44 @@
 /**
  * Sampled series: every `sampleInterval` the simulator records each flow's
- * window state and each link direction's queue into growable typed columns
- * (timeseries.csv and queues.csv; the page's charts read the same columns).
+ * window state and each link direction's queue (timeseries.csv and
+ * queues.csv; the page's charts read the same series).
+ *
+ * A sample is stored as two rows of doubles, one for the flows (each flow's
+ * columns, then its cumulative bytes) and one for the link directions (each
+ * direction's queue values), in the order they are recorded and written:
+ * recording a sample of thousands of flows and directions writes two runs of
+ * adjacent memory rather than one separate buffer per value, and a column is
+ * gathered from the rows only when it is read.
  */
 import type { LinkDir } from '../net/link-dir';
 import type { TcpSender } from '../tcp/sender';
 import type { FlowStats } from './flow-stats';
-import { GrowableF64 } from '../core/growable';
+import { GrowableF64, GrowableRows } from '../core/growable';
 import { CAPACITY_COLUMN, INFLATION_COLUMN, PACING_COLUMN } from './rundata';
 import { nsToSeconds } from '../core/time';
-
-export class FlowSeriesRecorder {
-  readonly columns: GrowableF64[];
-  /** cumulative unique payload bytes delivered, for the windowed throughput */
-  readonly cumBytes = new GrowableF64();
-  constructor(readonly names: readonly string[]) {
-    this.columns = names.map(() => new GrowableF64());
-  }
-  column(name: string): GrowableF64 | undefined {
-    const i = this.names.indexOf(name);
-    return i < 0 ? undefined : this.columns[i];
-  }
-}
-
-export class QueueSeriesRecorder {
-  readonly pkts = new GrowableF64();
-  readonly bytes = new GrowableF64();
-  readonly redAvg = new GrowableF64();
-  /** mean sojourn of the packets that left since the previous sample, ms (NaN: none left) */
-  readonly sojourn = new GrowableF64();
-  /** packets lost in this direction so far (queue and fault drops), for the page's drop flashes */
-  readonly drops = new GrowableF64();
-  /** packets marked CE in this direction so far */
-  readonly marks = new GrowableF64();
-  /** the sampler's extra queue columns (control variables, capacity) */
-  readonly extra: GrowableF64[];
-  /** the direction's sojourn sum and departures at the previous sample */
-  lastSojournNs = 0;
-  lastDepartures = 0;
-  constructor(extraCount: number) {
-    this.extra = Array.from({ length: extraCount }, () => new GrowableF64());
-  }
-}
 
 /** The sampled queue columns a view can ask for by name. */
 export type QueueColumnName = 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'sojourn_ms' | 'drops' | 'ecn_marks' | string;
 
+/** A direction's values in its row, in this order; the sampler's extra queue columns follow. */
+const QUEUE_VALUES: readonly string[] = ['queue_pkts', 'queue_bytes', 'red_avg', 'sojourn_ms', 'drops', 'ecn_marks'];
+
+/** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
+const THROUGHPUT_WINDOW_S = 0.5;
+
+/** Samples back that make the throughput window at this sample interval (s). */
+export function throughputWindowSamples(sampleInterval: number): number {
+  return Math.max(1, Math.round(THROUGHPUT_WINDOW_S / sampleInterval));
+}
+
 /**
- * Throughput over the last `windowS` seconds at sample i (contract: 0.5 s),
- * from the cumulative byte counts; over the elapsed time while the run is
- * younger than the window. kbit/s.
+ * Throughput in kbit/s between two samples from the cumulative byte counts
+ * and times (contract: over the last 0.5 s, or the elapsed time while the
+ * run is younger than the window).
  */
-export function windowedThroughput(times: GrowableF64, cum: GrowableF64, i: number, back: number): number {
-  const j = Math.max(0, i - back);
-  const dt = times.at(i) - times.at(j);
-  if (dt <= 0) return 0;
-  return ((cum.at(i) - cum.at(j)) * 8) / dt / 1000;
+export function throughputKbps(bytesNow: number, bytesBack: number, dtS: number): number {
+  if (dtS <= 0) return 0;
+  return ((bytesNow - bytesBack) * 8) / dtS / 1000;
 }
 
 /**
@@ -64,26 +47,38 @@ export function windowedThroughput(times: GrowableF64, cum: GrowableF64, i: numb
  */
 export class Sampler {
   readonly times = new GrowableF64(1024);
-  readonly flows: FlowSeriesRecorder[];
-  readonly queues: QueueSeriesRecorder[];
+  /** per sample: for each flow, its columns then its cumulative unique payload bytes delivered */
+  private readonly flowRows: GrowableRows;
+  /** per sample: for each direction, QUEUE_VALUES then the extra queue columns */
+  private readonly queueRows: GrowableRows;
+  /** values per flow in a flow row (columns + cumulative bytes), and per direction in a queue row */
+  private readonly flowStride: number;
+  private readonly queueStride: number;
   /** index of the `inflation` column, or −1 */
   private readonly inflationCol: number;
   /** index of the `pacing_rate_kbps` column, or −1 */
   private readonly pacingCol: number;
+  /** each direction's sojourn sum and departures at the previous sample */
+  private readonly lastSojournNs: Float64Array;
+  private readonly lastDepartures: Float64Array;
 
   constructor(
     readonly columns: readonly string[],
-    flowCount: number,
-    dirCount: number,
+    private readonly flowCount: number,
+    private readonly dirCount: number,
     /** samples back that make the throughput window */
     private readonly throughputBack: number,
     /** queues.csv columns after sojourn_ms (RunData.queueColumns) */
     readonly queueColumns: readonly string[] = [],
   ) {
-    this.flows = Array.from({ length: flowCount }, () => new FlowSeriesRecorder(columns));
+    this.flowStride = columns.length + 1;
+    this.queueStride = QUEUE_VALUES.length + queueColumns.length;
+    this.flowRows = new GrowableRows(flowCount * this.flowStride);
+    this.queueRows = new GrowableRows(dirCount * this.queueStride);
     this.inflationCol = columns.indexOf(INFLATION_COLUMN);
     this.pacingCol = columns.indexOf(PACING_COLUMN);
-    this.queues = Array.from({ length: dirCount }, () => new QueueSeriesRecorder(queueColumns.length));
+    this.lastSojournNs = new Float64Array(dirCount);
+    this.lastDepartures = new Float64Array(dirCount);
   }
 
   get length(): number {
@@ -100,14 +95,10 @@ export class Sampler {
     const keep = Math.max(n, this.throughputBack);
     const dropped = Math.max(0, this.length - keep);
     if (dropped === 0) return 0;
+    // Every recorded series, or the rows would no longer line up with the times.
     this.times.keepLast(keep);
-    for (const f of this.flows) {
-      f.cumBytes.keepLast(keep);
-      for (const c of f.columns) c.keepLast(keep);
-    }
-    // Every recorded series, or the columns would no longer line up with the times.
-    for (const q of this.queues)
-      for (const c of [q.pkts, q.bytes, q.redAvg, q.sojourn, q.drops, q.marks, ...q.extra]) c.keepLast(keep);
+    this.flowRows.keepLast(keep);
+    this.queueRows.keepLast(keep);
     return dropped;
   }
 
@@ -118,8 +109,9 @@ export class Sampler {
 
   /** A flow's column of samples [from, to), as a copy; NaN throughout for a column it does not have. */
   flowColumn(flow: number, column: string, from: number, to: number): Float64Array {
-    const col = this.flows[flow]?.column(column);
-    return col ? col.view(from, to).slice() : new Float64Array(Math.max(0, to - from)).fill(NaN);
+    const c = this.columns.indexOf(column);
+    if (c < 0 || flow < 0 || flow >= this.flowCount || !Number.isInteger(flow)) return nans(to - from);
+    return this.gather(this.flowRows, flow * this.flowStride + c, from, to);
   }
 
   /**
@@ -128,30 +120,25 @@ export class Sampler {
    * the run does not have.
    */
   queueColumn(queue: number, column: QueueColumnName, from: number, to: number): Float64Array {
-    const col = this.queueRecorder(this.queues[queue], column);
-    return col ? col.view(from, to).slice() : new Float64Array(Math.max(0, to - from)).fill(NaN);
+    let c = QUEUE_VALUES.indexOf(column);
+    if (c < 0) {
+      const e = this.queueColumns.indexOf(column);
+      c = e < 0 ? -1 : QUEUE_VALUES.length + e;
+    }
+    if (c < 0 || queue < 0 || queue >= this.dirCount || !Number.isInteger(queue)) return nans(to - from);
+    return this.gather(this.queueRows, queue * this.queueStride + c, from, to);
   }
 
-  private queueRecorder(rec: QueueSeriesRecorder | undefined, column: QueueColumnName): GrowableF64 | undefined {
-    if (!rec) return undefined;
-    switch (column) {
-      case 'queue_pkts':
-        return rec.pkts;
-      case 'queue_bytes':
-        return rec.bytes;
-      case 'red_avg':
-        return rec.redAvg;
-      case 'sojourn_ms':
-        return rec.sojourn;
-      case 'drops':
-        return rec.drops;
-      case 'ecn_marks':
-        return rec.marks;
-      default: {
-        const i = this.queueColumns.indexOf(column);
-        return i < 0 ? undefined : rec.extra[i];
-      }
-    }
+  /** Value `at` of rows [from, to), as a column of its own. */
+  private gather(rows: GrowableRows, at: number, from: number, to: number): Float64Array {
+    const lo = Math.max(0, from);
+    const hi = Math.min(rows.length, to);
+    const out = new Float64Array(Math.max(0, hi - lo));
+    const buf = rows.buf;
+    const stride = rows.stride;
+    let off = rows.offset(lo) + at;
+    for (let i = 0; i < out.length; i++, off += stride) out[i] = buf[off];
+    return out;
   }
 
   /** Record one sample at `now` (ns); the window averages of summary.csv take it when `inMeasure`. */
@@ -163,53 +150,64 @@ export class Sampler {
     dirs: readonly LinkDir[],
   ): void {
     const i = this.times.length;
-    this.times.push(nsToSeconds(now));
-    for (let fi = 0; fi < this.flows.length; fi++) {
-      const rec = this.flows[fi];
+    const t = nsToSeconds(now);
+    this.times.push(t);
+    const j = Math.max(0, i - this.throughputBack);
+    const dt = t - this.times.at(j);
+    const rows = this.flowRows;
+    const row = rows.pushRow();
+    const back = rows.offset(j);
+    const buf = rows.buf;
+    const stride = this.flowStride;
+    const nc = this.columns.length;
+    for (let fi = 0; fi < this.flowCount; fi++) {
+      const o = row + fi * stride;
       const st = stats[fi];
-      rec.cumBytes.push(st.bytes);
-      const cols = rec.columns;
+      buf[o + nc] = st.bytes;
       const snd = senders[fi];
       if (snd) {
-        cols[0].push(snd.cwnd);
-        cols[1].push(snd.ssthresh);
-        cols[2].push(snd.rtt.valid ? snd.rtt.srtt * 1000 : NaN);
-        cols[3].push(snd.rtt.rto());
-        cols[4].push(snd.outstanding);
+        buf[o] = snd.cwnd;
+        buf[o + 1] = snd.ssthresh;
+        buf[o + 2] = snd.rtt.valid ? snd.rtt.srtt * 1000 : NaN;
+        buf[o + 3] = snd.rtt.rto();
+        buf[o + 4] = snd.outstanding;
         if (inMeasure) st.onSample(snd.cwnd, snd.ssthresh);
       } else {
-        for (let c = 0; c < 5; c++) cols[c].push(NaN);
+        for (let c = 0; c < 5; c++) buf[o + c] = NaN;
       }
-      cols[5].push(windowedThroughput(this.times, rec.cumBytes, i, this.throughputBack));
-      for (let c = 6; c < cols.length; c++) {
+      buf[o + 5] = throughputKbps(st.bytes, buf[back + fi * stride + nc], dt);
+      for (let c = 6; c < nc; c++) {
         if (c === this.inflationCol) {
-          cols[c].push(snd && snd.recovery.inflates ? snd.inflation : NaN);
+          buf[o + c] = snd && snd.recovery.inflates ? snd.inflation : NaN;
           continue;
         }
         if (c === this.pacingCol) {
           const rate = snd ? snd.pacingRate : 0;
-          cols[c].push(rate > 0 ? rate / 1000 : NaN);
+          buf[o + c] = rate > 0 ? rate / 1000 : NaN;
           continue;
         }
         const cc = snd?.cc;
         const ci = cc?.traceColumns ? cc.traceColumns.indexOf(this.columns[c]) : -1;
-        cols[c].push(ci < 0 ? NaN : cc!.trace!(ci));
+        buf[o + c] = ci < 0 ? NaN : cc!.trace!(ci);
       }
     }
     const extra = this.queueColumns;
-    for (let d = 0; d < dirs.length; d++) {
+    const qrow = this.queueRows.pushRow();
+    const qbuf = this.queueRows.buf;
+    const qstride = this.queueStride;
+    for (let d = 0; d < this.dirCount; d++) {
+      const o = qrow + d * qstride;
       const dir = dirs[d];
       const q = dir.queue;
-      const rec = this.queues[d];
-      rec.pkts.push(q.length);
-      rec.bytes.push(q.bytes);
-      rec.redAvg.push(q.average);
-      const left = dir.departures - rec.lastDepartures;
-      rec.sojourn.push(left > 0 ? (dir.sojournNs - rec.lastSojournNs) / left / 1e6 : NaN);
-      rec.lastDepartures = dir.departures;
-      rec.lastSojournNs = dir.sojournNs;
-      rec.drops.push(dir.queueDrops + dir.faultDrops);
-      rec.marks.push(dir.ecnMarks);
+      qbuf[o] = q.length;
+      qbuf[o + 1] = q.bytes;
+      qbuf[o + 2] = q.average;
+      const left = dir.departures - this.lastDepartures[d];
+      qbuf[o + 3] = left > 0 ? (dir.sojournNs - this.lastSojournNs[d]) / left / 1e6 : NaN;
+      this.lastDepartures[d] = dir.departures;
+      this.lastSojournNs[d] = dir.sojournNs;
+      qbuf[o + 4] = dir.queueDrops + dir.faultDrops;
+      qbuf[o + 5] = dir.ecnMarks;
       for (let c = 0; c < extra.length; c++) {
         const name = extra[c];
         let v = NaN;
@@ -218,8 +216,12 @@ export class Sampler {
           const ci = q.controlColumns.indexOf(name);
           if (ci >= 0) v = q.control!(ci);
         }
-        rec.extra[c].push(v);
+        qbuf[o + QUEUE_VALUES.length + c] = v;
       }
     }
   }
+}
+
+function nans(n: number): Float64Array {
+  return new Float64Array(Math.max(0, n)).fill(NaN);
 }

@@ -272,9 +272,11 @@ export function estimateMemory(scenario: Scenario, keeping: Keeping): MemoryEsti
     });
   } else {
     const chunk = Math.min(samples, Math.max(1, Math.floor(STREAM_CHUNK_ROWS / Math.max(1, rows))));
+    // Held between drains: a chunk, or the throughput window if longer (output/csv-stream.ts drainSamples).
+    const held = Math.min(samples, Math.max(chunk, Math.round(0.5 / s.sampleInterval)));
     add({
       what: `sample rows formatted ${chunk} samples at a time`,
-      bytes: chunk * (perSample * 2 + rows * STREAM_ROW_BYTES),
+      bytes: held * perSample * 2 + chunk * rows * STREAM_ROW_BYTES,
       path: 'flows',
       change: 'fewer flows and links',
     });
