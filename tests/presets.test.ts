@@ -137,7 +137,9 @@ describe('catalog', () => {
       const s = load(p.scenario, p.path);
       for (const f of s.flows)
         expect(f.id, p.id).toMatch(
-          f.kind === 'transaction' ? /^(ftp|db)\d$/ : /^(tcp\d?|udp|ftp|sack|westwood|westwoodnr|reno|cubic|bbr|dctcp)$/,
+          f.kind === 'transaction'
+            ? /^(ftp|db)\d$/
+            : /^(tcp\d?|udp|ftp|sack|westwood|westwoodnr|reno|cubic|bbr|dctcp)$/,
         );
     }
   });
