@@ -4,12 +4,19 @@ import { useLab } from '../lab-context';
 import { useSession } from '../session/context';
 import { ChartCard } from './ChartCard';
 import type { LegendItem } from './Legend';
+import { EVENT_MARKER_STYLES } from './event-markers';
 import { SERIES_COLOURS } from './palette';
-import { chosenQueue, createQueueChart, RED_AVG_DASH } from './queue-chart';
+import { chosenQueue, createQueueChart, latestDelay, QUEUE_DELAY_DASH, RED_AVG_DASH } from './queue-chart';
 import { useChart } from './use-chart';
 import { useTraceValue } from './use-trace-value';
 
-/** Queue occupancy of the selected link direction, or the busiest. */
+/** A delay as the title shows it: whole ms from 10 ms on, one decimal below (few re-renders). */
+export function formatDelay(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  return ms >= 10 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`;
+}
+
+/** Queue occupancy and queueing delay of the selected link direction, or the busiest; its CE marks. */
 export function QueueChartPanel() {
   const { traces } = useSession();
   const scenario = useLab(selectScenario);
@@ -24,6 +31,8 @@ export function QueueChartPanel() {
   );
   const hasRedAvg = useTraceValue(traces, () => (traces.queues[index]?.redAvg.maxY(NaN) ?? NaN) >= 0, Object.is, [index]);
 
+  const delayNow = useTraceValue(traces, () => formatDelay(latestDelay(traces.queues[index] ?? null)), Object.is, [index]);
+  const marks = useTraceValue(traces, () => traces.queues[index]?.marks ?? 0, Object.is, [index]);
   const queue = traces.queues[index] ?? null;
   const link = queue ? scenario?.links.find((l) => l.id === queue.id.link) : undefined;
   const limit = link?.queue.limit ?? null;
@@ -44,8 +53,26 @@ export function QueueChartPanel() {
 
   const legend: LegendItem[] = [
     { label: 'queue', colour: SERIES_COLOURS.queue, kind: 'area' },
+    {
+      label: 'queue delay (ms, right axis)',
+      colour: SERIES_COLOURS.queueDelay,
+      kind: 'dashed',
+      dash: QUEUE_DELAY_DASH,
+      title: 'How long the packets that left in each sample interval waited in this queue (queues.csv sojourn_ms)',
+    },
     ...(isRed ? [{ label: 'RED average', colour: SERIES_COLOURS.redAvg, kind: 'dashed' as const, dash: RED_AVG_DASH }] : []),
     ...(limit !== null ? [{ label: 'limit', colour: SERIES_COLOURS.limit, kind: 'reference' as const, dash: '5 4' }] : []),
+    ...(marks > 0
+      ? [
+          {
+            label: 'CE mark (ECN)',
+            colour: EVENT_MARKER_STYLES.ecn_mark.fill,
+            kind: 'marker' as const,
+            marker: EVENT_MARKER_STYLES.ecn_mark,
+            title: 'A packet the queue marked Congestion Experienced instead of dropping it (ecn_mark)',
+          },
+        ]
+      : []),
   ];
 
   const where = queue ? `${queue.id.from} → ${queue.id.to} (link ${queue.id.link}, ${selected ? 'selected' : 'busiest'})` : 'no link';
@@ -60,12 +87,25 @@ export function QueueChartPanel() {
           <span className="chart-subtitle" data-testid="queue-direction">
             {where}
           </span>
+          {delayNow && (
+            <span className="chart-subtitle" data-testid="queue-delay-now">
+              {' '}
+              · delay now {delayNow}
+            </span>
+          )}
+          {marks > 0 && (
+            <span className="chart-subtitle" data-testid="queue-marks">
+              {' '}
+              · {marks} CE marks
+            </span>
+          )}
         </>
       }
       titleText={`Queue ${where}`}
       legend={legend}
       tableColumns={() => [
         { label: 'queue (packets)', buffer: () => traces.queues[index]?.pkts ?? null },
+        { label: 'queue delay (ms)', buffer: () => traces.queues[index]?.sojourn ?? null },
         ...(isRed ? [{ label: 'RED average', buffer: () => traces.queues[index]?.redAvg ?? null }] : []),
       ]}
     />
