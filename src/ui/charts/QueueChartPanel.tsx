@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import type { RunTraces } from '../session/traces';
 import { selectScenario } from '../../store/selectors';
 import { useLab } from '../lab-context';
 import { useSession } from '../session/context';
@@ -31,7 +32,7 @@ export function QueueChartPanel() {
   );
   const hasRedAvg = useTraceValue(traces, () => (traces.queues[index]?.redAvg.maxY(NaN) ?? NaN) >= 0, Object.is, [index]);
 
-  const delayNow = useTraceValue(traces, () => formatDelay(latestDelay(traces.queues[index] ?? null)), Object.is, [index]);
+  const hasDelay = useTraceValue(traces, () => (traces.queues[index]?.sojourn.length ?? 0) > 0, Object.is, [index]);
   const marks = useTraceValue(traces, () => traces.queues[index]?.marks ?? 0, Object.is, [index]);
   const queue = traces.queues[index] ?? null;
   const link = queue ? scenario?.links.find((l) => l.id === queue.id.link) : undefined;
@@ -87,12 +88,7 @@ export function QueueChartPanel() {
           <span className="chart-subtitle" data-testid="queue-direction">
             {where}
           </span>
-          {delayNow && (
-            <span className="chart-subtitle" data-testid="queue-delay-now">
-              {' '}
-              · delay now {delayNow}
-            </span>
-          )}
+          {hasDelay && <LiveDelay read={() => formatDelay(latestDelay(traces.queues[index] ?? null))} />}
           {marks > 0 && (
             <span className="chart-subtitle" data-testid="queue-marks">
               {' '}
@@ -110,4 +106,41 @@ export function QueueChartPanel() {
       ]}
     />
   );
+}
+
+/** How often the title's "delay now" is rewritten while a run plays, ms (readable, and no React render per batch). */
+const DELAY_TEXT_MS = 250;
+
+/** " · delay now 412 ms", written straight into the DOM from the traces, at most every DELAY_TEXT_MS. */
+function LiveDelay({ read }: { read: () => string }) {
+  const { traces } = useSession();
+  const ref = useRef<HTMLSpanElement>(null);
+  const readRef = useRef(read);
+  useEffect(() => {
+    readRef.current = read;
+  });
+  useEffect(() => liveText(traces, ref, () => readRef.current()), [traces]);
+  return (
+    <span className="chart-subtitle" data-testid="queue-delay-now">
+      {' '}
+      · delay now <span ref={ref} />
+    </span>
+  );
+}
+
+function liveText(traces: RunTraces, ref: { current: HTMLElement | null }, read: () => string): () => void {
+  let timer: ReturnType<typeof setTimeout> | 0 = 0;
+  const write = () => {
+    timer = 0;
+    const text = read() || '—';
+    if (ref.current && ref.current.textContent !== text) ref.current.textContent = text;
+  };
+  write();
+  const off = traces.subscribe(() => {
+    timer ||= setTimeout(write, DELAY_TEXT_MS);
+  });
+  return () => {
+    off();
+    if (timer) clearTimeout(timer);
+  };
 }

@@ -9,7 +9,7 @@ import type { RingBuffer } from './ring-buffer';
 import { flowStyle, SERIES_COLOURS } from './palette';
 import { createTimeChart, type Chart } from './time-chart';
 
-export const CAPACITY_DASH = '2 2';
+export const CAPACITY_DASH = '5 2';
 
 /**
  * The direction whose capacity the throughput chart draws: the one at
