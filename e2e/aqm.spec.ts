@@ -173,7 +173,7 @@ for (const [w, h] of [
     // Before the run: the trace's first second.
     const rate = page.locator('tspan.link-rate-live[data-link-rate="radio"]');
     await expect(rate).toHaveText(/^\d+(\.\d+)? Mbps$/);
-    await expect(page.getByRole('button', { name: /^Link radio, .*capacity from a trace/ })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /^Link radio, .*traced capacity/ })).toHaveCount(1);
 
     // The label follows the trace as the run plays, and ends in the tunnel below 1 Mbps.
     await page.getByLabel('Speed').fill(String(SPEEDS.indexOf(5)));

@@ -254,7 +254,7 @@ function checkCapacity(link: LinkSpec, at: string, add: (path: string, message: 
     if (t.file !== undefined) {
       add(
         `${tp}.file`,
-        `a trace file (${quote(t.file)}) is read by the command-line runner, relative to the scenario file; here give the timestamps as \`ms\` (npm run traces -- json FILE prints them)`,
+        `only the command-line runner reads a trace file (${quote(t.file)}); give its timestamps as \`ms\``,
       );
       return;
     }
@@ -271,10 +271,7 @@ function checkCapacity(link: LinkSpec, at: string, add: (path: string, message: 
       return;
     }
     if (t.ms.length === 0) {
-      add(
-        tp,
-        'give the delivery opportunities: `sample` (a shipped trace), `ms` (Mahimahi timestamps) or `file` (a Mahimahi file, command-line runner)',
-      );
+      add(tp, 'give the delivery opportunities: `sample` (a shipped trace), `ms` (Mahimahi timestamps) or `file`');
       return;
     }
     const problem = mahimahiProblem(t.ms);

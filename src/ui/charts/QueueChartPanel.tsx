@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import type { RunTraces } from '../session/traces';
+import { useRef } from 'react';
 import { selectScenario } from '../../store/selectors';
 import { useLab } from '../lab-context';
 import { useSession } from '../session/context';
@@ -11,10 +10,9 @@ import { chosenQueue, createQueueChart, latestDelay, QUEUE_DELAY_DASH, RED_AVG_D
 import { useChart } from './use-chart';
 import { useTraceValue } from './use-trace-value';
 
-/** A delay as the title shows it: whole ms from 10 ms on, one decimal below (few re-renders). */
+/** A delay as the title shows it: two significant digits (a new text, and a render, only when they change). */
 export function formatDelay(ms: number): string {
-  if (!Number.isFinite(ms)) return '';
-  return ms >= 10 ? `${Math.round(ms)} ms` : `${ms.toFixed(1)} ms`;
+  return Number.isFinite(ms) ? `${Number(ms.toPrecision(2))} ms` : '';
 }
 
 /** Queue occupancy and queueing delay of the selected link direction, or the busiest; its CE marks. */
@@ -32,7 +30,7 @@ export function QueueChartPanel() {
   );
   const hasRedAvg = useTraceValue(traces, () => (traces.queues[index]?.redAvg.maxY(NaN) ?? NaN) >= 0, Object.is, [index]);
 
-  const hasDelay = useTraceValue(traces, () => (traces.queues[index]?.sojourn.length ?? 0) > 0, Object.is, [index]);
+  const delayNow = useTraceValue(traces, () => formatDelay(latestDelay(traces.queues[index] ?? null)), Object.is, [index]);
   const marks = useTraceValue(traces, () => traces.queues[index]?.marks ?? 0, Object.is, [index]);
   const queue = traces.queues[index] ?? null;
   const link = queue ? scenario?.links.find((l) => l.id === queue.id.link) : undefined;
@@ -59,7 +57,6 @@ export function QueueChartPanel() {
       colour: SERIES_COLOURS.queueDelay,
       kind: 'dashed',
       dash: QUEUE_DELAY_DASH,
-      title: 'How long the packets that left in each sample interval waited in this queue (queues.csv sojourn_ms)',
     },
     ...(isRed ? [{ label: 'RED average', colour: SERIES_COLOURS.redAvg, kind: 'dashed' as const, dash: RED_AVG_DASH }] : []),
     ...(limit !== null ? [{ label: 'limit', colour: SERIES_COLOURS.limit, kind: 'reference' as const, dash: '5 4' }] : []),
@@ -70,7 +67,6 @@ export function QueueChartPanel() {
             colour: EVENT_MARKER_STYLES.ecn_mark.fill,
             kind: 'marker' as const,
             marker: EVENT_MARKER_STYLES.ecn_mark,
-            title: 'A packet the queue marked Congestion Experienced instead of dropping it (ecn_mark)',
           },
         ]
       : []),
@@ -88,7 +84,12 @@ export function QueueChartPanel() {
           <span className="chart-subtitle" data-testid="queue-direction">
             {where}
           </span>
-          {hasDelay && <LiveDelay read={() => formatDelay(latestDelay(traces.queues[index] ?? null))} />}
+          {delayNow && (
+            <span className="chart-subtitle" data-testid="queue-delay-now">
+              {' '}
+              · delay now {delayNow}
+            </span>
+          )}
           {marks > 0 && (
             <span className="chart-subtitle" data-testid="queue-marks">
               {' '}
@@ -108,39 +109,3 @@ export function QueueChartPanel() {
   );
 }
 
-/** How often the title's "delay now" is rewritten while a run plays, ms (readable, and no React render per batch). */
-const DELAY_TEXT_MS = 250;
-
-/** " · delay now 412 ms", written straight into the DOM from the traces, at most every DELAY_TEXT_MS. */
-function LiveDelay({ read }: { read: () => string }) {
-  const { traces } = useSession();
-  const ref = useRef<HTMLSpanElement>(null);
-  const readRef = useRef(read);
-  useEffect(() => {
-    readRef.current = read;
-  });
-  useEffect(() => liveText(traces, ref, () => readRef.current()), [traces]);
-  return (
-    <span className="chart-subtitle" data-testid="queue-delay-now">
-      {' '}
-      · delay now <span ref={ref} />
-    </span>
-  );
-}
-
-function liveText(traces: RunTraces, ref: { current: HTMLElement | null }, read: () => string): () => void {
-  let timer: ReturnType<typeof setTimeout> | 0 = 0;
-  const write = () => {
-    timer = 0;
-    const text = read() || '—';
-    if (ref.current && ref.current.textContent !== text) ref.current.textContent = text;
-  };
-  write();
-  const off = traces.subscribe(() => {
-    timer ||= setTimeout(write, DELAY_TEXT_MS);
-  });
-  return () => {
-    off();
-    if (timer) clearTimeout(timer);
-  };
-}

@@ -43,7 +43,6 @@ export function ThroughputChartPanel({ flowIds }: { flowIds: readonly string[] }
       colour: SERIES_COLOURS.capacity,
       kind: 'dashed',
       dash: CAPACITY_DASH,
-      title: 'The link’s capacity in force (queues.csv capacity_kbps): its rate schedule, or its trace’s mean over each sample interval',
     });
   return (
     <ChartCard

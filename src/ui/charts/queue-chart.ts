@@ -40,13 +40,7 @@ export function createQueueChart(
     return q ? `${q.id.from} → ${q.id.to} on link ${q.id.link}` : 'no link';
   };
   return createTimeChart(container, {
-    ariaLabel: () => {
-      const q = queue();
-      const delay = latestDelay(q);
-      const now = Number.isFinite(delay) ? `; queue delay now ${delay.toFixed(1)} ms` : '';
-      const marks = q && q.marks > 0 ? `; ${q.marks} packets marked CE` : '';
-      return `Queue occupancy in packets and queueing delay in ms at ${describe()} over time${now}${marks}`;
-    },
+    ariaLabel: () => `Queue occupancy in packets and delay in ms at ${describe()} over time`,
     xLabel: 'time (s)',
     yLabel: 'queue (packets)',
     lines: [

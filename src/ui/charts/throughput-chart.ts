@@ -47,9 +47,7 @@ export function createThroughputChart(
   return createTimeChart(container, {
     ariaLabel: () => {
       const c = capacity();
-      const last = c?.capacity && c.capacity.length ? c.capacity.y(c.capacity.length - 1) : NaN;
-      const cap = c ? `, and the capacity of ${c.id.from} → ${c.id.to}${Number.isFinite(last) ? `, now ${Math.round(last)} kbit/s` : ''}` : '';
-      return `Throughput of ${lines.length} flow${lines.length === 1 ? '' : 's'} in kilobits per second over time${cap}`;
+      return `Throughput of ${lines.length} flow${lines.length === 1 ? '' : 's'} in kilobits per second over time${c ? `, and the capacity of ${c.id.from} → ${c.id.to}` : ''}`;
     },
     xLabel: 'time (s)',
     yLabel: 'throughput (kbit/s)',

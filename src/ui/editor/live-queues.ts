@@ -167,8 +167,8 @@ export function capacityChanges(link: Pick<LinkSpec, 'schedule' | 'trace'>, from
 export function initialCapacity(link: Pick<LinkSpec, 'bandwidth' | 'schedule' | 'trace'>, from: string): number {
   const trace = traceFor(link, from);
   if (trace && trace.ms.length > 0) {
-    const period = trace.ms[trace.ms.length - 1];
-    const window = period > 0 ? Math.min(1000, period) : 1000;
+    // The loader made sure the period (the last timestamp) is after 0.
+    const window = Math.min(1000, trace.ms[trace.ms.length - 1]);
     const opportunities = trace.ms.filter((ms) => ms < window).length;
     return (opportunities * trace.mtu * 8) / (window / 1000);
   }

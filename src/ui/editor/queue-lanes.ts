@@ -118,7 +118,6 @@ export function createQueueLanes(svg: SVGSVGElement, source: LaneSource, clock: 
       if (!text || rateShown.get(el) === text) continue;
       rateShown.set(el, text);
       el.textContent = text;
-      el.dataset.capacity = [ab, ba].map((v) => (Number.isFinite(v) ? String(Math.round(v)) : '')).join(' ');
     }
     for (const el of svg.querySelectorAll<SVGGElement>('g.lane')) {
       const lane = laneOf(el);

@@ -23,7 +23,7 @@ export function nodeLabel(n: Pick<NodeSpec, 'id' | 'kind'>): string {
 
 /** The link's name: its visible label first (id, rate, delay, RED), so voice control finds it by what it shows (WCAG 2.5.3). */
 export function linkLabel(l: Pick<LinkSpec, 'id' | 'a' | 'b' | 'bandwidth' | 'delay' | 'queue' | 'schedule' | 'trace'>): string {
-  const changes = l.trace?.length ? ', capacity from a trace' : l.schedule?.length ? ', capacity on a schedule' : '';
+  const changes = l.trace?.length ? ', traced capacity' : l.schedule?.length ? ', scheduled capacity' : '';
   return `Link ${l.id}, ${formatRate(l.bandwidth)}${changes}, ${formatTime(l.delay)}${l.queue.type === 'red' ? ', RED' : ''}, from ${l.a} to ${l.b}`;
 }
 
