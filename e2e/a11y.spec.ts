@@ -62,6 +62,10 @@ for (const size of SIZES) {
       await page.goto('./#v=lessons&l=one-loss&step=3');
       await expect(page.getByTestId('lesson-step-counter')).toHaveText('Step 3 of 8', { timeout: 15_000 });
       expect(await violations(page), 'a lesson, a question asked').toEqual([]);
+      // A queue lesson: its delay chart, log-scale toggle and readout table.
+      await page.goto('./#v=lessons&l=bufferbloat&step=40');
+      await expect(page.getByTestId('lesson-delay-readout')).toBeVisible({ timeout: 60_000 });
+      expect(await violations(page), 'the bufferbloat lesson, its delay readout').toEqual([]);
       await page.goto('./#v=experiment');
       await expect(page.getByTestId('experiment-base')).toBeVisible();
       expect(await violations(page), 'Experiment').toEqual([]);

@@ -11,19 +11,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseMahimahi } from '../src/engine/scenario/mahimahi';
 import { SAMPLE_TRACES, sampleTrace } from '../src/engine/scenario/trace-samples';
-
-/** Timestamps of a Mahimahi file; blank lines ignored; an error names the first bad line. */
-export function parseMahimahi(text: string): number[] {
-  const out: number[] = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    const t = line.trim();
-    if (t === '') return;
-    if (!/^\d+$/.test(t)) throw new Error(`line ${i + 1}: not a whole number of milliseconds: ${JSON.stringify(t)}`);
-    out.push(Number(t));
-  });
-  return out;
-}
 
 const [mode, arg] = process.argv.slice(2);
 if (mode === 'write' && arg) {

@@ -30,6 +30,7 @@ import type { ParseResult, Scenario, ScenarioIssue } from '../engine/scenario/ty
 import { parseBytes } from '../engine/scenario/units';
 import { readArgs } from './args';
 import { OutputFiles, type OutputIo } from './output-files';
+import { readTraceFiles } from './trace-files';
 
 export interface CliIo {
   /** Write text as is (main adds the newlines). */
@@ -140,15 +141,19 @@ export function parseArgs(argv: string[]): ParsedArgs {
 
 /**
  * Loads the scenario with --seed / --duration put into it before it is
- * checked, so they are checked by exactly the rules that check the file. A
- * text that is not a JSON object is loaded unchanged for the loader to report.
+ * checked, so they are checked by exactly the rules that check the file, and
+ * the Mahimahi files its links' traces name read into them. A text that is
+ * not a JSON object is loaded unchanged for the loader to report.
  */
-function loadWithOverrides(text: string, o: CliOptions): ParseResult {
-  if (o.seed === undefined && o.duration === undefined) return parseScenarioText(text);
+async function loadWithOverrides(text: string, o: CliOptions, io: Pick<SimIo, 'readFile'>): Promise<ParseResult> {
   const json = readJsonText(text);
   if (!json.ok || json.value === null || typeof json.value !== 'object' || Array.isArray(json.value))
     return parseScenarioText(text);
-  const obj = { ...(json.value as Record<string, unknown>) };
+  // Mahimahi files named by links[].trace.file, relative to the scenario file (trace-files.ts).
+  const traces = await readTraceFiles(json.value, o.file, io.readFile);
+  if (!traces.ok) return { ok: false, issues: traces.issues, warnings: [] };
+  if (o.seed === undefined && o.duration === undefined && traces.files === 0) return parseScenarioText(text);
+  const obj = { ...(traces.value as Record<string, unknown>) };
   if (o.seed !== undefined) obj.seed = numberOrText(o.seed);
   if (o.duration !== undefined) obj.duration = numberOrText(o.duration);
   return parseScenario(obj);
@@ -204,7 +209,7 @@ export async function main(argv: string[], io: SimIo, run: RunScenario): Promise
     return 2;
   }
 
-  const result = loadWithOverrides(text, o);
+  const result = await loadWithOverrides(text, o, io);
   const warn = () => {
     const w = formatWarnings(result.warnings);
     if (w.length) io.stderr(w.map((line) => `${line}\n`).join(''));

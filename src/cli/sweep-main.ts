@@ -30,6 +30,7 @@ import { labelCell } from '../experiment/csv';
 import { readArgs } from './args';
 import { inShard, parseShard, shardFileName, shardText, type Shard } from './sweep-shard';
 import { formatCount, textTable, type CliIo } from './main';
+import { readTraceFiles } from './trace-files';
 
 export interface SweepDeps {
   /**
@@ -146,7 +147,12 @@ async function preloadBase(text: string, file: string, io: CliIo): Promise<(ref:
   let loaded: LoadedBase;
   try {
     const json = readJsonText(await io.readFile(path));
-    loaded = json.ok ? { ok: true, json: json.value, source: path } : { ok: false, message: `${path} ${json.message}` };
+    // Mahimahi files its links' traces name, relative to the base scenario (trace-files.ts).
+    const traces = json.ok ? await readTraceFiles(json.value, path, io.readFile) : null;
+    if (!json.ok) loaded = { ok: false, message: `${path} ${json.message}` };
+    else if (traces && !traces.ok)
+      loaded = { ok: false, message: `${path}: ${traces.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` };
+    else loaded = { ok: true, json: traces?.ok ? traces.value : json.value, source: path };
   } catch (e) {
     loaded = { ok: false, message: `cannot read the base scenario ${JSON.stringify(path)}: ${errorText(e)}` };
   }

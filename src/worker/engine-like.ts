@@ -6,7 +6,7 @@ import type { FlowState } from '../engine/api';
 import type { EventRow, RunData } from '../engine/output/rundata';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
 import type { LinkTrace } from '../engine/net/link-trace';
-import type { QueueId } from './protocol';
+import type { QueueColumn, QueueId } from './protocol';
 
 /** The part of the engine's Simulator the host uses (structurally satisfied by it). */
 export interface EngineLike {
@@ -24,12 +24,7 @@ export interface EngineLike {
   sampleCount(): number;
   sampleTimes(from: number, to: number): Float64Array;
   flowColumn(flow: number, column: string, from: number, to: number): Float64Array;
-  queueColumn(
-    queue: number,
-    column: 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'drops',
-    from: number,
-    to: number,
-  ): Float64Array;
+  queueColumn(queue: number, column: QueueColumn, from: number, to: number): Float64Array;
   eventCount(): number;
   eventRows(from: number, to: number): EventRow[];
   runData(): RunData;

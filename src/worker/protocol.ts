@@ -77,8 +77,23 @@ export interface QueueId {
   to: string;
 }
 
-/** Column order of `SampleBatch.queues[q]`. */
-export const QUEUE_COLUMNS = ['queue_pkts', 'queue_bytes', 'red_avg', 'drops'] as const;
+/**
+ * Column order of `SampleBatch.queues[q]`: queues.csv's occupancy, RED's
+ * average and the sojourn time (ms the packets that left in the interval
+ * waited; NaN when none left), the cumulative drop and CE-mark counts, and
+ * the capacity in force (kbps; NaN unless some link's capacity changes).
+ * Every one is a column the engine records anyway (output/sampler.ts,
+ * counted by engine/scenario/memory.ts).
+ */
+export const QUEUE_COLUMNS = [
+  'queue_pkts',
+  'queue_bytes',
+  'red_avg',
+  'drops',
+  'sojourn_ms',
+  'ecn_marks',
+  'capacity_kbps',
+] as const;
 export type QueueColumn = (typeof QUEUE_COLUMNS)[number];
 
 /** What a new run contains; sent once per load or reset, before any of its batches. */

@@ -199,6 +199,7 @@ function traceSpec(t: ParsedDeliveryTrace): DeliveryTraceSpec {
     sample: t.sample ?? null,
     ms: t.ms ?? (t.sample !== undefined ? (sampleTrace(t.sample) ?? []) : []),
     mtu: t.mtu ?? MAHIMAHI_MTU,
+    ...(t.file !== undefined ? { file: t.file } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ import {
   sampleBytes,
 } from './memory';
 import { runScenario } from '../run';
+import { Simulator } from '../simulator';
+import { QUEUE_COLUMNS } from '../../worker/protocol';
 import { VARIANTS, type Scenario } from './types';
 
 /** n Reno flows on a dumbbell; the duration and interval set afterwards (the estimate reads them as they are). */
@@ -111,5 +113,38 @@ describe('the per-sample estimate', () => {
     expect(sampleBytes(s)).toBe(
       8 + 1 * (run.seriesColumns.length + 1) * 8 + s.links.length * 2 * (6 + run.queueColumns.length) * 8,
     );
+  });
+
+  // The page's worker sends QUEUE_COLUMNS of every direction in each batch, read
+  // from the columns the engine records: each must be one the estimate counts
+  // (queue_pkts, queue_bytes, red_avg, sojourn_ms, drops, ecn_marks, and the
+  // extra columns such as capacity_kbps), or the page would hold more than it says.
+  it('counts every queue column the page’s worker sends', () => {
+    const loaded = dumbbell({ variants: ['reno'], window: 20, duration: 0.5, queue: { type: 'red' } });
+    const links = loaded.links.map((l, i) =>
+      i === 0 ? { ...l, schedule: [{ at: 0.2, bandwidth: 1e6, from: null }] } : l,
+    );
+    const s = { ...loaded, sampleInterval: 0.1, links } as Scenario;
+    const sim = new Simulator(s);
+    sim.run();
+    const counted = new Set([
+      'queue_pkts',
+      'queue_bytes',
+      'red_avg',
+      'sojourn_ms',
+      'drops',
+      'ecn_marks',
+      ...sim.runData().queueColumns,
+    ]);
+    expect(counted.size).toBe(6 + sim.runData().queueColumns.length);
+    const n = sim.sampleCount();
+    for (const c of QUEUE_COLUMNS) {
+      expect(counted.has(c), c).toBe(true);
+      const values = [...sim.queueIds.keys()].flatMap((q) => [...sim.queueColumn(q, c, 0, n)]);
+      expect(
+        values.some((v) => Number.isFinite(v)),
+        c,
+      ).toBe(true);
+    }
   });
 });

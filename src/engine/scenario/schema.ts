@@ -233,6 +233,8 @@ const DeliveryTraceSchema = z.strictObject({
     .max(MAX_TRACE_POINTS)
     .optional(),
   mtu: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
+  /** a Mahimahi file, relative to the scenario file: the command-line runner reads it into `ms` */
+  file: z.string().min(1).max(4096).optional(),
 });
 
 const LinkSchema = z.strictObject({

@@ -180,6 +180,12 @@ export interface DeliveryTraceSpec {
   ms: number[];
   /** bytes per delivery opportunity (Mahimahi: 1500) */
   mtu: number;
+  /**
+   * A Mahimahi file the scenario names, relative to the scenario file. The
+   * command-line runner reads it into `ms` before loading; a loader that
+   * still sees it (the page) reports it.
+   */
+  file?: string;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { LinkSpec, Scenario, ScenarioIssue, TcpFlowSpec, TransactionFlowSpe
 import { engineFlowCount, requestFlowId, responseFlowId } from '../traffic/transaction-plan';
 import { suggest } from './suggest';
 import { MAX_ENGINE_FLOWS, MAX_IP_PACKET, MAX_SAMPLES, MAX_SEGMENTS } from './limits';
+import { mahimahiProblem } from './mahimahi';
 import { SAMPLE_TRACES, sampleTrace } from './trace-samples';
 
 export { MAX_SAMPLES } from './limits';
@@ -287,6 +288,13 @@ function checkCapacity(link: LinkSpec, at: string, add: (path: string, message: 
   traces.forEach((t, j) => {
     const tp = traces.length === 1 ? `${at}.trace` : `${at}.trace[${j}]`;
     end(`${tp}.from`, t.from);
+    if (t.file !== undefined) {
+      add(
+        `${tp}.file`,
+        `only the command-line runner reads a trace file (${quote(t.file)}); give its timestamps as \`ms\``,
+      );
+      return;
+    }
     if (t.sample !== null && sampleTrace(t.sample) === undefined) {
       const hint = suggest(t.sample, SAMPLE_TRACES);
       add(
@@ -300,15 +308,11 @@ function checkCapacity(link: LinkSpec, at: string, add: (path: string, message: 
       return;
     }
     if (t.ms.length === 0) {
-      add(tp, 'give the delivery opportunities: `sample` (a shipped trace) or `ms` (Mahimahi timestamps)');
+      add(tp, 'give the delivery opportunities: `sample` (a shipped trace), `ms` (Mahimahi timestamps) or `file`');
       return;
     }
-    for (let k = 1; k < t.ms.length; k++)
-      if (t.ms[k] < t.ms[k - 1]) {
-        add(`${tp}.ms[${k}]`, `timestamps must not go back (${t.ms[k]} after ${t.ms[k - 1]})`);
-        return;
-      }
-    if (t.ms[t.ms.length - 1] <= 0) add(`${tp}.ms`, 'the last timestamp (the period of the loop) must be after 0 ms');
+    const problem = mahimahiProblem(t.ms);
+    if (problem) add(problem.at === null ? `${tp}.ms` : `${tp}.ms[${problem.at}]`, problem.message);
   });
   if (traces.length === 2 && (traces[0].from ?? '') === (traces[1].from ?? ''))
     add(`${at}.trace[1].from`, 'two traces for the same direction: give each a different `from`');

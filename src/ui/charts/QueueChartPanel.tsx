@@ -4,12 +4,18 @@ import { useLab } from '../lab-context';
 import { useSession } from '../session/context';
 import { ChartCard } from './ChartCard';
 import type { LegendItem } from './Legend';
+import { EVENT_MARKER_STYLES } from './event-markers';
 import { SERIES_COLOURS } from './palette';
-import { chosenQueue, createQueueChart, RED_AVG_DASH } from './queue-chart';
+import { chosenQueue, createQueueChart, latestDelay, QUEUE_DELAY_DASH, RED_AVG_DASH } from './queue-chart';
 import { useChart } from './use-chart';
 import { useTraceValue } from './use-trace-value';
 
-/** Queue occupancy of the selected link direction, or the busiest. */
+/** A delay as the title shows it: two significant digits (a new text, and a render, only when they change). */
+export function formatDelay(ms: number): string {
+  return Number.isFinite(ms) ? `${Number(ms.toPrecision(2))} ms` : '';
+}
+
+/** Queue occupancy and queueing delay of the selected link direction, or the busiest; its CE marks. */
 export function QueueChartPanel() {
   const { traces } = useSession();
   const scenario = useLab(selectScenario);
@@ -24,6 +30,8 @@ export function QueueChartPanel() {
   );
   const hasRedAvg = useTraceValue(traces, () => (traces.queues[index]?.redAvg.maxY(NaN) ?? NaN) >= 0, Object.is, [index]);
 
+  const delayNow = useTraceValue(traces, () => formatDelay(latestDelay(traces.queues[index] ?? null)), Object.is, [index]);
+  const marks = useTraceValue(traces, () => traces.queues[index]?.marks ?? 0, Object.is, [index]);
   const queue = traces.queues[index] ?? null;
   const link = queue ? scenario?.links.find((l) => l.id === queue.id.link) : undefined;
   const limit = link?.queue.limit ?? null;
@@ -44,8 +52,24 @@ export function QueueChartPanel() {
 
   const legend: LegendItem[] = [
     { label: 'queue', colour: SERIES_COLOURS.queue, kind: 'area' },
+    {
+      label: 'queue delay (ms, right axis)',
+      colour: SERIES_COLOURS.queueDelay,
+      kind: 'dashed',
+      dash: QUEUE_DELAY_DASH,
+    },
     ...(isRed ? [{ label: 'RED average', colour: SERIES_COLOURS.redAvg, kind: 'dashed' as const, dash: RED_AVG_DASH }] : []),
     ...(limit !== null ? [{ label: 'limit', colour: SERIES_COLOURS.limit, kind: 'reference' as const, dash: '5 4' }] : []),
+    ...(marks > 0
+      ? [
+          {
+            label: 'CE mark (ECN)',
+            colour: EVENT_MARKER_STYLES.ecn_mark.fill,
+            kind: 'marker' as const,
+            marker: EVENT_MARKER_STYLES.ecn_mark,
+          },
+        ]
+      : []),
   ];
 
   const where = queue ? `${queue.id.from} → ${queue.id.to} (link ${queue.id.link}, ${selected ? 'selected' : 'busiest'})` : 'no link';
@@ -60,14 +84,28 @@ export function QueueChartPanel() {
           <span className="chart-subtitle" data-testid="queue-direction">
             {where}
           </span>
+          {delayNow && (
+            <span className="chart-subtitle" data-testid="queue-delay-now">
+              {' '}
+              · delay now {delayNow}
+            </span>
+          )}
+          {marks > 0 && (
+            <span className="chart-subtitle" data-testid="queue-marks">
+              {' '}
+              · {marks} CE marks
+            </span>
+          )}
         </>
       }
       titleText={`Queue ${where}`}
       legend={legend}
       tableColumns={() => [
         { label: 'queue (packets)', buffer: () => traces.queues[index]?.pkts ?? null },
+        { label: 'queue delay (ms)', buffer: () => traces.queues[index]?.sojourn ?? null },
         ...(isRed ? [{ label: 'RED average', buffer: () => traces.queues[index]?.redAvg ?? null }] : []),
       ]}
     />
   );
 }
+

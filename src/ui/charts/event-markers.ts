@@ -8,7 +8,9 @@
  * (link_down, link_up) on the time axis of every flow's chart.
  */
 import {
+  symbolAsterisk,
   symbolCircle,
+  symbolCross,
   symbolDiamond,
   symbolDiamond2,
   symbolPlus,
@@ -53,4 +55,8 @@ export const EVENT_MARKER_STYLES: Record<string, MarkerStyle> = {
   bbr_probe_rtt: { symbol: symbolSquare2, fill: NONE, stroke: PALETTE.blue, strokeWidth: 2, size: 56 },
   hystart_css: { symbol: symbolStar, fill: NONE, stroke: PALETTE.reddishPurple, strokeWidth: 1.5, size: 72 },
   hystart_resume: { symbol: symbolStar, fill: PALETTE.skyBlue, stroke: NONE, strokeWidth: 0, size: 72 },
+  // ECN: a packet marked where it would have been dropped, the receiver's echo, the sender's one reduction
+  ecn_mark: { symbol: symbolCross, fill: PALETTE.reddishPurple, stroke: PALETTE.black, strokeWidth: 0.75, size: 56 },
+  ecn_echo: { symbol: symbolAsterisk, fill: NONE, stroke: PALETTE.reddishPurple, strokeWidth: 1.75, size: 56 },
+  cwr: { symbol: symbolTriangle, fill: PALETTE.reddishPurple, stroke: PALETTE.black, strokeWidth: 1, size: 72 },
 };

@@ -48,6 +48,10 @@ export const SERIES_COLOURS = {
   timeout: PALETTE.black,
   queue: PALETTE.bluishGreen,
   redAvg: PALETTE.reddishPurple,
+  /** a queue's delay (sojourn), on the queue chart's right axis; no flow line shares that chart */
+  queueDelay: PALETTE.blue,
+  /** a link's capacity in force, on the throughput chart */
+  capacity: PALETTE.black,
   limit: PALETTE.grey,
   /** receiver window and BDP reference lines */
   reference: PALETTE.grey,

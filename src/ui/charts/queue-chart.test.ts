@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { QueueTrace } from '../session/traces';
 import { chosenQueue } from './queue-chart';
+import { RingBuffer } from './ring-buffer';
+import { capacityQueue } from './throughput-chart';
 
 const ids = [
   { link: 'l1', from: 'a', to: 'b' },
@@ -17,5 +20,17 @@ describe('chosenQueue', () => {
   it('falls back to the busiest direction without a selection or for an unknown link', () => {
     expect(chosenQueue(ids, null, 2)).toEqual({ index: 2, selected: false });
     expect(chosenQueue(ids, { link: 'gone', from: 'a' }, 1)).toEqual({ index: 1, selected: false });
+  });
+});
+
+describe('capacityQueue', () => {
+  const q = (from: string, sum: number, changes: boolean) =>
+    ({ id: { link: 'l', from, to: 'x' }, sum, capacity: changes ? new RingBuffer(4) : null }) as unknown as QueueTrace;
+
+  it('draws the capacity of the direction the queue chart shows, else the busiest that changes, else none', () => {
+    const queues = [q('a', 5, false), q('b', 1, true), q('c', 3, true)];
+    expect(capacityQueue(queues, 1)?.id.from).toBe('b');
+    expect(capacityQueue(queues, 0)?.id.from).toBe('c');
+    expect(capacityQueue([q('a', 5, false)], 0)).toBeNull();
   });
 });

@@ -187,6 +187,7 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
       setData('t1', String(t1));
       setData('yMin', String(ylo));
       setData('yMax', String(yhi));
+      setData('y2Max', y2 ? String(y2.domain()[1]) : null);
       setData('cursor', cursor === null ? null : String(cursor));
       setData('lineColours', spec.lines.map((l) => `${l.key}:${l.colour}`).join(' '));
     }

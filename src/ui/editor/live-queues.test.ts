@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultSpec, LinkSpec } from '../../engine/scenario/types';
 import { RingBuffer } from '../charts/ring-buffer';
-import { LiveQueues, linkDownAt, randomLossAt, type QueueTraces } from './live-queues';
+import { capacityText } from './queue-lanes';
+import { initialCapacity, LiveQueues, linkDownAt, randomLossAt, type QueueTraces } from './live-queues';
 
 function traces(): QueueTraces & { push(q: number, t: number, pkts: number, red: number, drops?: number): void } {
   const listeners = new Set<() => void>();
@@ -10,6 +11,10 @@ function traces(): QueueTraces & { push(q: number, t: number, pkts: number, red:
       id: { link: 'l2', from: 'r1', to: 'client' },
       pkts: new RingBuffer(8),
       redAvg: new RingBuffer(8),
+      sojourn: new RingBuffer(8),
+      capacity: null as RingBuffer | null,
+      marks: 0,
+      markers: [],
       sum: 0,
       drops: 0,
     },
@@ -17,6 +22,10 @@ function traces(): QueueTraces & { push(q: number, t: number, pkts: number, red:
       id: { link: 'l2', from: 'client', to: 'r1' },
       pkts: new RingBuffer(8),
       redAvg: new RingBuffer(8),
+      sojourn: new RingBuffer(8),
+      capacity: null as RingBuffer | null,
+      marks: 0,
+      markers: [],
       sum: 0,
       drops: 0,
     },
@@ -128,5 +137,34 @@ describe('live queues', () => {
     // No new drop since the previous look: no flash.
     t.push(0, 0.03, 3, NaN, 2);
     expect(live.view(droptail, 'r1')?.dropping).toBe(false);
+  });
+});
+
+describe('a changing capacity on the topology', () => {
+  const scheduled: LinkSpec = { ...droptail, bandwidth: 10e6, schedule: [{ at: 5, bandwidth: 1e6, from: 'r1' }] };
+  const traced: LinkSpec = { ...droptail, trace: [{ from: null, sample: null, ms: [0, 0, 250, 500, 750, 1000], mtu: 1500 }] };
+
+  it('shows the rate in force: the newest sample of a schedule, the trace’s recent mean; NaN where it never changes', () => {
+    const t = traces();
+    const live = new LiveQueues(t);
+    // Before any sample: the link's own rate at t = 0, or the trace's first second.
+    expect(live.capacity(scheduled, 'r1')).toBe(10e6);
+    expect(live.capacity(scheduled, 'client')).toBeNaN();
+    expect(initialCapacity(traced, 'client')).toBe((5 * 1500 * 8) / 1);
+    const q = t.queues[0];
+    q.capacity = new RingBuffer(8);
+    q.capacity.pushAll([4.9, 5, 5.1], [10000, 1000, 1000]);
+    expect(live.capacity(scheduled, 'r1')).toBe(1e6);
+    q.capacity = new RingBuffer(8);
+    q.capacity.pushAll([0, 0.7, 0.8, 0.9, 1], [NaN, 1000, 3000, 2000, 2000]);
+    // The mean of the samples of the last half second.
+    expect(live.capacity(traced, 'r1')).toBe(2e6);
+  });
+
+  it('writes one rate when both directions agree, both when they differ', () => {
+    expect(capacityText(2e6, 2e6)).toBe('2 Mbps');
+    expect(capacityText(2e6, 500e3)).toBe('2 Mbps / 500 kbps');
+    expect(capacityText(NaN, 3e6)).toBe('3 Mbps');
+    expect(capacityText(NaN, NaN)).toBe('');
   });
 });

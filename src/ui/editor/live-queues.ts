@@ -75,6 +75,32 @@ export class LiveQueues {
   }
 
   /**
+   * The capacity in force of the direction of `link` leaving `from`, bit/s:
+   * the run's newest capacity_kbps sample (a schedule's rate) or, for a
+   * trace, the mean of its samples over the last TRACE_SMOOTH_S; before any
+   * sample, what the link says for t = 0.
+   * NaN for a direction whose capacity never changes.
+   */
+  capacity(link: LinkSpec, from: string): number {
+    if (!capacityChanges(link, from)) return NaN;
+    this.reindex();
+    const buf = this.traces.queues[this.index.get(key(link.id, from)) ?? -1]?.capacity;
+    if (!buf || buf.length === 0) return initialCapacity(link, from);
+    // A trace's mean over one sample interval jumps from sample to sample: the label shows its mean over TRACE_SMOOTH_S.
+    const smooth = traceFor(link, from) ? TRACE_SMOOTH_S : 0;
+    const newest = buf.t(buf.length - 1);
+    let sum = 0;
+    let n = 0;
+    for (let i = buf.length - 1; i >= 0 && (n === 0 || buf.t(i) > newest - smooth); i--) {
+      const v = buf.y(i);
+      if (!Number.isFinite(v)) continue;
+      sum += v;
+      n++;
+    }
+    return n > 0 ? (sum / n) * 1000 : initialCapacity(link, from);
+  }
+
+  /**
    * The latest sample measured against the link's queue settings (those of
    * the run), and whether any sample since the previous call showed drops.
    */
@@ -118,6 +144,37 @@ export class LiveQueues {
     this.indexedRun = run;
     this.indexedCount = queues.length;
   }
+}
+
+/** The topology shows a trace-driven capacity as its mean over this much simulated time, s. */
+export const TRACE_SMOOTH_S = 0.5;
+
+/** The trace that drives the direction of `link` leaving `from`, if any. */
+function traceFor(link: Pick<LinkSpec, 'trace'>, from: string) {
+  return (link.trace ?? []).find((t) => t.from === from) ?? (link.trace ?? []).find((t) => t.from === null);
+}
+
+/** Whether the direction of `link` leaving `from` has a rate schedule step or a trace. */
+export function capacityChanges(link: Pick<LinkSpec, 'schedule' | 'trace'>, from: string): boolean {
+  const applies = (x: { from: string | null }) => x.from === null || x.from === from;
+  return (link.schedule ?? []).some(applies) || (link.trace ?? []).some(applies);
+}
+
+/**
+ * The capacity at t = 0, bit/s: a trace's mean over its first second (its
+ * whole period when shorter); else the schedule's steps at 0; else `bandwidth`.
+ */
+export function initialCapacity(link: Pick<LinkSpec, 'bandwidth' | 'schedule' | 'trace'>, from: string): number {
+  const trace = traceFor(link, from);
+  if (trace && trace.ms.length > 0) {
+    // The loader made sure the period (the last timestamp) is after 0.
+    const window = Math.min(1000, trace.ms[trace.ms.length - 1]);
+    const opportunities = trace.ms.filter((ms) => ms < window).length;
+    return (opportunities * trace.mtu * 8) / (window / 1000);
+  }
+  let rate = link.bandwidth;
+  for (const step of link.schedule ?? []) if (step.at <= 0 && (step.from === null || step.from === from)) rate = step.bandwidth;
+  return rate;
 }
 
 /**

@@ -41,6 +41,10 @@ function traces() {
     id: { link: 'l2', from: 'r1', to: 'client' },
     pkts: new RingBuffer(64),
     redAvg: new RingBuffer(64),
+    sojourn: new RingBuffer(64),
+    capacity: null as RingBuffer | null,
+    marks: 0,
+    markers: [],
     sum: 0,
     drops: 0,
   };

@@ -7,6 +7,7 @@
  * this file owns these few attributes.
  */
 import type { FaultSpec, LinkSpec } from '../../engine/scenario/types';
+import { formatRate } from './format';
 import { linkDownAt, randomLossAt, waitingRoom, type LiveQueues } from './live-queues';
 
 export interface LaneSource {
@@ -43,6 +44,13 @@ interface LaneShown {
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** The rate a changing link's label shows: its directions' capacities (bit/s; NaN: does not change), one when they agree. */
+export function capacityText(ab: number, ba: number): string {
+  const [x, y] = [ab, ba].map((v) => (Number.isFinite(v) ? formatRate(v) : ''));
+  if (x && y) return x === y ? x : `${x} / ${y}`;
+  return x || y;
+}
+
 export function createQueueLanes(svg: SVGSVGElement, source: LaneSource, clock: () => number = () => performance.now()): QueueLanes {
   let frame = 0;
   let expiry: ReturnType<typeof setTimeout> | null = null;
@@ -50,6 +58,7 @@ export function createQueueLanes(svg: SVGSVGElement, source: LaneSource, clock: 
   const flashUntil = new Map<string, number>();
   const shown = new WeakMap<Element, LaneShown>();
   const downShown = new WeakMap<Element, boolean>();
+  const rateShown = new WeakMap<Element, string>();
   // Out of view (the class watches the charts below), the lanes are not
   // redrawn: with a large topology that was a sixth of the main thread at
   // full speed. Back in view, one redraw catches up; drops seen meanwhile do
@@ -98,6 +107,17 @@ export function createQueueLanes(svg: SVGSVGElement, source: LaneSource, clock: 
       if (downShown.get(el) === down) continue;
       downShown.set(el, down);
       el.classList.toggle('is-down', down);
+    }
+    // A changing capacity (schedule, trace): the rate in force, one per direction when they differ.
+    for (const el of svg.querySelectorAll<SVGTSpanElement>('tspan.link-rate-live')) {
+      const link = source.runLink(el.dataset.linkRate ?? '');
+      if (!link) continue;
+      const ab = source.live.capacity(link, link.a);
+      const ba = source.live.capacity(link, link.b);
+      const text = capacityText(ab, ba);
+      if (!text || rateShown.get(el) === text) continue;
+      rateShown.set(el, text);
+      el.textContent = text;
     }
     for (const el of svg.querySelectorAll<SVGGElement>('g.lane')) {
       const lane = laneOf(el);

@@ -6,6 +6,7 @@
 import type { KeyboardEvent } from 'react';
 import type { LinkSpec, NodeSpec } from '../../engine/scenario/types';
 import { formatRate, formatTime } from './format';
+import { capacityChanges, initialCapacity } from './live-queues';
 import { linkGeometry, type Point } from './layout';
 
 export const NODE_R = 22;
@@ -21,8 +22,9 @@ export function nodeLabel(n: Pick<NodeSpec, 'id' | 'kind'>): string {
 }
 
 /** The link's name: its visible label first (id, rate, delay, RED), so voice control finds it by what it shows (WCAG 2.5.3). */
-export function linkLabel(l: Pick<LinkSpec, 'id' | 'a' | 'b' | 'bandwidth' | 'delay' | 'queue'>): string {
-  return `Link ${l.id}, ${formatRate(l.bandwidth)}, ${formatTime(l.delay)}${l.queue.type === 'red' ? ', RED' : ''}, from ${l.a} to ${l.b}`;
+export function linkLabel(l: Pick<LinkSpec, 'id' | 'a' | 'b' | 'bandwidth' | 'delay' | 'queue' | 'schedule' | 'trace'>): string {
+  const changes = l.trace?.length ? ', traced capacity' : l.schedule?.length ? ', scheduled capacity' : '';
+  return `Link ${l.id}, ${formatRate(l.bandwidth)}${changes}, ${formatTime(l.delay)}${l.queue.type === 'red' ? ', RED' : ''}, from ${l.a} to ${l.b}`;
 }
 
 export function HostShape() {
@@ -67,10 +69,13 @@ export function LinkShape({ link, a, b, selected, chartFrom, onSelectDirection, 
   const len = Math.max(0, g.end - g.start);
   // The label runs along the link, above it, never upside down; shortened to fit between the nodes.
   const upright = g.angle > 90 || g.angle <= -90 ? g.angle - 180 * Math.sign(g.angle) : g.angle;
-  const detail = `${formatRate(link.bandwidth)} · ${formatTime(link.delay)}${link.queue.type === 'red' ? ' · RED' : ''}`;
+  // A capacity that changes (schedule, trace) is shown live: queue-lanes.ts writes the rate in force into the tspan.
+  const changing = capacityChanges(link, link.a) || capacityChanges(link, link.b);
+  const rate = changing ? formatRate(initialCapacity(link, link.a)) : formatRate(link.bandwidth);
+  const rest = ` · ${formatTime(link.delay)}${link.queue.type === 'red' ? ' · RED' : ''}`;
   const room = g.length - 2 * NODE_R - 8;
   const fits = (text: string) => text.length * LABEL_CHAR_PX <= room;
-  const label = fits(`${link.id} ${detail}`) ? detail : fits(`${link.id} ${formatRate(link.bandwidth)}`) ? formatRate(link.bandwidth) : '';
+  const shown = fits(`${link.id} ${rate}${rest}`) ? 'all' : fits(`${link.id} ${rate}`) ? 'rate' : 'none';
   const lanes = [
     { from: link.a, to: link.b, end: 'a', origin: a, angle: g.angle },
     { from: link.b, to: link.a, end: 'b', origin: b, angle: g.angle + 180 },
@@ -112,7 +117,16 @@ export function LinkShape({ link, a, b, selected, chartFrom, onSelectDirection, 
       <g transform={`translate(${g.mid.x},${g.mid.y}) rotate(${upright})`}>
         <text className="link-label" y={-(LANE_GAP / 2 + LANE_H + 6)} textAnchor="middle">
           <tspan className="link-id">{link.id}</tspan>
-          {label && ` ${label}`}
+          {shown !== 'none' && ' '}
+          {shown !== 'none' &&
+            (changing ? (
+              <tspan className="link-rate-live" data-link-rate={link.id}>
+                {rate}
+              </tspan>
+            ) : (
+              rate
+            ))}
+          {shown === 'all' && rest}
         </text>
         <text className="link-down-label" y={LANE_GAP / 2 + LANE_H + 16} textAnchor="middle">
           down

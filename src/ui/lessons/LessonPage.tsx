@@ -66,13 +66,16 @@ function LoadedLesson({ lesson, data }: { lesson: Lesson; data: ReadyLesson }) {
   const shownRun = useShownRun(lesson, steps, index, runs);
   const duration = Math.max(...runs.map((r) => r.duration));
   const xMax = useMemo(() => chartXMax(steps, index, duration), [steps, index, duration]);
+  const extra = LESSON_EXTRA[lesson.id];
 
   return (
     <div className="lesson-layout">
       <div className="lesson-charts">
+        {/* The queue lessons are about the delay: their chart comes first. */}
+        {extra === 'delay' && <ExtraPanel kind={extra} runs={runs} step={step} xMax={xMax} atEnd={step.kind === 'end'} flow={lesson.flow} />}
         <CwndPanel lesson={lesson} runs={runs} step={step} shownRun={shownRun} xMax={xMax} />
         <TsdPanel lesson={lesson} runs={runs} step={step} shownRun={shownRun} xMax={xMax} />
-        {LESSON_EXTRA[lesson.id] && <ExtraPanel kind={LESSON_EXTRA[lesson.id]} runs={runs} step={step} xMax={xMax} atEnd={step.kind === 'end'} />}
+        {extra && extra !== 'delay' && <ExtraPanel kind={extra} runs={runs} step={step} xMax={xMax} atEnd={step.kind === 'end'} flow={lesson.flow} />}
       </div>
       <aside className="lesson-side" aria-label="Steps">
         <StepControls index={index} last={last} steps={steps} lesson={lesson} />

@@ -9,7 +9,7 @@
  * Pure: no DOM, no worker API; the tests call it directly.
  */
 import type { EventRow, FlowSummaryRow } from '../../engine/output/rundata';
-import { INFLATION_COLUMN } from '../../engine/output/rundata';
+import { CAPACITY_COLUMN, INFLATION_COLUMN } from '../../engine/output/rundata';
 import { parseScenario } from '../../engine/scenario';
 import type { Scenario, Variant } from '../../engine/scenario/types';
 import { Simulator } from '../../engine/simulator';
@@ -17,7 +17,7 @@ import { findPreset } from '../../presets/catalog';
 import { applyLessonRun, findLesson, jainIndex, type Lesson } from '../../presets/lessons';
 
 /** The lesson's extra chart, beside cwnd and the time-sequence diagram. */
-export type ExtraChart = 'queue' | 'rto' | 'throughput' | 'jain';
+export type ExtraChart = 'queue' | 'rto' | 'throughput' | 'jain' | 'delay';
 
 /** Which lessons show which extra chart. */
 export const LESSON_EXTRA: Record<string, ExtraChart> = {
@@ -28,6 +28,9 @@ export const LESSON_EXTRA: Record<string, ExtraChart> = {
   fairness: 'jain',
   'bbr-alone': 'queue',
   'bbr-share': 'queue',
+  bufferbloat: 'delay',
+  ecn: 'delay',
+  commute: 'delay',
 };
 
 /** Trace kinds, as the engine's PacketTrace records them. */
@@ -67,6 +70,12 @@ export interface LessonRunResult {
   series: Record<string, Float64Array>;
   /** what the extra series show, for the chart's subtitle (e.g. the queue's link) */
   seriesNote: string;
+  /**
+   * The delay chart's queue (the busiest direction): its discipline as people
+   * write it, and the delay it aims at, ms (CoDel's and FQ-CoDel's target,
+   * PIE's), or null (DropTail, RED). Absent for other charts.
+   */
+  delayQueue?: { name: string; target: number | null };
   trace: LessonTrace;
   /** protocol events of the TCP flows and the links, in order */
   events: EventRow[];
@@ -117,19 +126,26 @@ export function computeLessonRun(lesson: Lesson, runIndex: number): LessonRunRes
   const series: Record<string, Float64Array> = {};
   let seriesNote = '';
   const extra = LESSON_EXTRA[lesson.id];
-  if (extra === 'queue') {
+  let delayQueue: LessonRunResult['delayQueue'];
+  if (extra === 'delay') {
+    // The busiest queue's delay (sojourn_ms) and, when it changes, its capacity.
+    const q = data.queueSeries[busiestQueue(data.queueSeries)];
+    if (q) {
+      series.delay = Float64Array.from(q.sojourn_ms);
+      const capacity = q.extra[CAPACITY_COLUMN];
+      if (capacity && capacity.some((v) => Number.isFinite(v))) series.capacity = Float64Array.from(capacity);
+      const link = scenario.links.find((l) => l.id === q.link);
+      const to = link ? (link.a === q.from ? link.b : link.a) : '';
+      seriesNote = `link ${q.link}, ${q.from} → ${to}`;
+      const queue = link?.queue;
+      delayQueue = {
+        name: queue ? QUEUE_NAMES[queue.type] : '',
+        target: queue && (queue.type === 'codel' || queue.type === 'fqcodel' || queue.type === 'pie') ? queue.target * 1000 : null,
+      };
+    }
+  } else if (extra === 'queue') {
     // The busiest queue: the bottleneck's, in the direction the data goes.
-    let best = 0;
-    let bestMean = -1;
-    data.queueSeries.forEach((q, i) => {
-      let sum = 0;
-      for (let k = 0; k < q.queue_pkts.length; k++) sum += q.queue_pkts[k];
-      if (sum > bestMean) {
-        bestMean = sum;
-        best = i;
-      }
-    });
-    const q = data.queueSeries[best];
+    const q = data.queueSeries[busiestQueue(data.queueSeries)];
     if (q) {
       series.queue = Float64Array.from(q.queue_pkts);
       if (scenario.links.find((l) => l.id === q.link)?.queue.type === 'red') series.redAvg = Float64Array.from(q.red_avg);
@@ -185,11 +201,30 @@ export function computeLessonRun(lesson: Lesson, runIndex: number): LessonRunRes
     ssthresh,
     series,
     seriesNote,
+    ...(delayQueue ? { delayQueue } : {}),
     trace,
     events,
     summary: data.summary,
     outages,
   };
+}
+
+/** How the lesson names a queue discipline. */
+const QUEUE_NAMES: Record<string, string> = { droptail: 'DropTail', red: 'RED', codel: 'CoDel', fqcodel: 'FQ-CoDel', pie: 'PIE' };
+
+/** The direction with the longest queue on average: the bottleneck's, in the direction the data goes. */
+function busiestQueue(queues: readonly { queue_pkts: ArrayLike<number> }[]): number {
+  let best = 0;
+  let bestSum = -1;
+  queues.forEach((q, i) => {
+    let sum = 0;
+    for (let k = 0; k < q.queue_pkts.length; k++) sum += q.queue_pkts[k];
+    if (sum > bestSum) {
+      bestSum = sum;
+      best = i;
+    }
+  });
+  return best;
 }
 
 /** Run every run of a lesson. */

@@ -5,12 +5,13 @@ import { computeLesson, TRACE_ACK, type LessonResult } from './lesson-compute';
 import { buildSteps, runRows, segmentList, tidyCaption, type LessonStep, type StepRunInput } from './lesson-steps';
 
 const computed = new Map<string, { result: LessonResult; steps: LessonStep[] }>();
+// Every lesson's runs: some 10 s of work, more on a busy machine (the hooks' default allows 10 s).
 beforeAll(() => {
   for (const l of LESSONS) {
     const result = computeLesson(l.id);
     computed.set(l.id, { result, steps: buildSteps(l, result.runs) });
   }
-}, 60_000); // every lesson, every run: several seconds on a busy machine
+}, 120_000); // every lesson, every run: tens of seconds on a busy machine
 const stepsOf = (id: string) => computed.get(id)!.steps;
 const runIndex = (id: string, run: string) => computed.get(id)!.result.runs.findIndex((r) => r.id === run);
 const kinds = (steps: LessonStep[]) => steps.map((s) => s.kind);

@@ -103,8 +103,12 @@ export function createOverlayChart(container: HTMLElement): OverlayChart {
     if (st.log) yAx.ticks(yTicks, '~s');
     else yAx.ticks(yTicks);
     yAxis.call(yAx);
+    // On a log scale a grid line per tick is a thicket: one per power of ten.
+    const gridAxis = axisLeft(y).tickSize(-iw).tickFormat(() => '');
+    if (st.log) gridAxis.tickValues(y.ticks(yTicks).filter((v) => Math.abs(Math.log10(v) - Math.round(Math.log10(v))) < 1e-9));
+    else gridAxis.ticks(yTicks);
     grid
-      .call(axisLeft(y).ticks(yTicks).tickSize(-iw).tickFormat(() => ''))
+      .call(gridAxis)
       .call((g) => g.select('.domain').remove());
     xLabel.attr('x', iw / 2).attr('y', ih + 2.3 * rem).text(st.xLabel);
     yLabel.attr('x', -ih / 2).attr('y', -2.9 * rem).text(st.yLabel);

@@ -120,4 +120,43 @@ describe('RunTraces', () => {
     expect([s.y(0), s.y(1)].map((v) => Math.round(v))).toEqual([50, 60]);
     expect(t.flows[1].rttSamples).toBeNull();
   });
+
+  it('keeps each direction’s queue delay, CE marks (on the direction that marked) and a changing capacity', () => {
+    const t = new RunTraces();
+    const queueIds = [
+      { link: 'l1', from: 'r1', to: 'r2' },
+      { link: 'l1', from: 'r2', to: 'r1' },
+    ];
+    t.reset({ ...meta, queueIds });
+    const times = Float64Array.from([0, 0.1, 0.2]);
+    const col = (...v: number[]) => Float64Array.from(v);
+    // QUEUE_COLUMNS: queue_pkts, queue_bytes, red_avg, drops, sojourn_ms, ecn_marks, capacity_kbps
+    const forward = [col(3, 8, 12), col(0, 0, 0), col(NaN, NaN, NaN), col(0, 0, 1), col(NaN, 40, 95.5), col(0, 2, 2), col(10000, 10000, 2000)];
+    const back = [col(0, 0, 0), col(0, 0, 0), col(NaN, NaN, NaN), col(0, 0, 0), col(0.1, 0.1, NaN), col(0, 0, 0), col(NaN, NaN, NaN)];
+    const mark = (time_s: number): EventRow => ({
+      time_s,
+      flow: 'vegas',
+      event: 'ecn_mark',
+      seq: 4,
+      cwnd: 5,
+      ssthresh: 5,
+      detail: 'segment 4 marked Congestion Experienced (CE) at r1→r2: CoDel would have dropped it, but the flow uses ECN, so it goes on (8 packets waiting)',
+    });
+    t.append({ run: 1, firstSample: 0, times, flows: [], queues: [forward, back], firstEvent: 0, events: [mark(0.05), mark(0.09)], time: 0.2, eventsProcessed: 0 });
+    const [f, b] = t.queues;
+    expect([f.sojourn.y(1), f.sojourn.y(2)]).toEqual([40, 95.5]);
+    expect(Number.isNaN(f.sojourn.y(0))).toBe(true);
+    expect(f.marks).toBe(2);
+    expect(f.drops).toBe(1);
+    expect(f.markers.map((m) => [m.time, m.y, m.event])).toEqual([
+      [0.05, 8, 'ecn_mark'],
+      [0.09, 8, 'ecn_mark'],
+    ]);
+    expect(b.markers).toEqual([]);
+    expect(f.capacity?.y(2)).toBe(2000);
+    // A direction whose capacity never changes has no capacity line.
+    expect(b.capacity).toBeNull();
+    // The CE marks are flow events too (the cwnd chart marks them).
+    expect(t.flows[0].markers.map((m) => m.event)).toEqual(['ecn_mark', 'ecn_mark']);
+  });
 });

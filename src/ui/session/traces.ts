@@ -64,10 +64,18 @@ export interface QueueTrace {
   id: QueueId;
   pkts: RingBuffer;
   redAvg: RingBuffer;
+  /** queueing delay, ms: the mean wait of the packets that left in each interval (queues.csv sojourn_ms) */
+  sojourn: RingBuffer;
+  /** the capacity in force, kbps (queues.csv capacity_kbps); null until the run shows one (a link whose capacity changes) */
+  capacity: RingBuffer | null;
   /** running sum of queue_pkts, to find the busiest direction */
   sum: number;
   /** packets lost in this direction so far, at the newest sample */
   drops: number;
+  /** packets marked CE (ECN) in this direction so far, at the newest sample */
+  marks: number;
+  /** ecn_mark events of this direction (thinned past MARKERS_PER_FLOW); y is the queue in packets then */
+  markers: Marker[];
 }
 
 /** Points per chart line: enough detail for a wide screen, small enough to redraw 30×/s. */
@@ -100,6 +108,8 @@ export class RunTraces {
   /** [column index, name] of the variant-specific columns */
   private extraCols: [number, string][] = [];
   private readonly listeners = new Set<() => void>();
+  /** " at from→to:" (how an ecn_mark event names its direction) → queue index */
+  private markLabels = new Map<string, number>();
 
   constructor(
     private readonly pointsPerLine = POINTS_PER_LINE,
@@ -142,9 +152,14 @@ export class RunTraces {
       id,
       pkts: new RingBuffer(this.pointsPerLine),
       redAvg: new RingBuffer(this.pointsPerLine),
+      sojourn: new RingBuffer(this.pointsPerLine),
+      capacity: null,
       sum: 0,
       drops: 0,
+      marks: 0,
+      markers: [],
     }));
+    this.markLabels = new Map(meta.queueIds.map((id, q) => [` at ${id.from}→${id.to}:`, q]));
     this.notify();
   }
 
@@ -179,14 +194,24 @@ export class RunTraces {
     const pktsCol = QUEUE_COLUMNS.indexOf('queue_pkts');
     const redCol = QUEUE_COLUMNS.indexOf('red_avg');
     const dropsCol = QUEUE_COLUMNS.indexOf('drops');
+    const sojournCol = QUEUE_COLUMNS.indexOf('sojourn_ms');
+    const marksCol = QUEUE_COLUMNS.indexOf('ecn_marks');
+    const capacityCol = QUEUE_COLUMNS.indexOf('capacity_kbps');
     batch.queues.forEach((cols, q) => {
       const queue = this.queues[q];
       if (!queue) return;
       queue.pkts.pushAll(times, cols[pktsCol]);
       queue.redAvg.pushAll(times, cols[redCol]);
+      // Engines older than the sojourn and capacity columns send fewer columns.
+      if (cols[sojournCol]) queue.sojourn.pushAll(times, cols[sojournCol]);
+      const capacity = cols[capacityCol];
+      if (capacity) {
+        if (!queue.capacity && capacity.some((v) => Number.isFinite(v))) queue.capacity = new RingBuffer(this.pointsPerLine);
+        queue.capacity?.pushAll(times, capacity);
+      }
       for (const v of cols[pktsCol]) if (Number.isFinite(v)) queue.sum += v;
-      const drops = cols[dropsCol];
-      if (drops && drops.length > 0 && Number.isFinite(drops[drops.length - 1])) queue.drops = drops[drops.length - 1];
+      queue.drops = lastFinite(cols[dropsCol], queue.drops);
+      queue.marks = lastFinite(cols[marksCol], queue.marks);
     });
     for (const e of batch.events) {
       this.addMarker(e);
@@ -209,6 +234,7 @@ export class RunTraces {
   }
 
   private addMarker(e: EventRow): void {
+    if (e.event === 'ecn_mark') this.addQueueMark(e);
     if (e.flow === '') {
       if (this.linkMarkers.length >= MARKERS_PER_FLOW) this.linkMarkers = thin(this.linkMarkers);
       this.linkMarkers.push({ time: e.time_s, y: 0, event: e.event, detail: e.detail });
@@ -221,6 +247,24 @@ export class RunTraces {
     const y = e.cwnd ?? (flow.cwnd.length ? flow.cwnd.y(flow.cwnd.length - 1) : 0);
     flow.markers.push({ time: e.time_s, y, event: e.event, detail: e.detail });
     flow.kinds.add(e.event);
+  }
+
+  /**
+   * A CE mark on the queue chart of the direction that marked it (the
+   * event's sentence names it: "… marked Congestion Experienced (CE) at
+   * r1→r2: …"), at the queue length of the first sample from its time on.
+   */
+  private addQueueMark(e: EventRow): void {
+    for (const [label, q] of this.markLabels) {
+      if (!e.detail.includes(label)) continue;
+      const queue = this.queues[q];
+      if (queue.markers.length >= MARKERS_PER_FLOW) queue.markers = queue.markers.filter((_, i) => i % 2 === 0);
+      const i = queue.pkts.lowerBound(e.time_s);
+      const at = Math.min(queue.pkts.length - 1, i);
+      const y = at >= 0 ? queue.pkts.y(at) : 0;
+      queue.markers.push({ time: e.time_s, y, event: e.event, detail: e.detail });
+      return;
+    }
   }
 
   private addPhase(e: EventRow): void {
@@ -263,6 +307,13 @@ export class RunTraces {
   private notify(): void {
     for (const l of this.listeners) l();
   }
+}
+
+/** The newest finite value of a cumulative counter column, or `previous`. */
+function lastFinite(values: Float64Array | undefined, previous: number): number {
+  if (!values) return previous;
+  for (let i = values.length - 1; i >= 0; i--) if (Number.isFinite(values[i])) return values[i];
+  return previous;
 }
 
 /**
