@@ -4,7 +4,7 @@
  * ./share-link.ts.
  */
 import { parsePageScenario } from '../page-budget';
-import { findLesson } from '../../presets/lessons';
+import { isLessonId, isLessonRunId } from '../../presets/lesson-index';
 import type { LabState, LabStore, ScenarioEntry } from '../../store/lab-store';
 import type { LessonData, LessonStore } from '../../store/lesson-store';
 import { defaultPresetKey } from '../../store/presets';
@@ -54,8 +54,8 @@ function decodeContext(lab: LabState): DecodeContext {
   return {
     parse: parsePageScenario,
     isPreset: (id) => lab.entries.some((e) => e.origin === 'preset' && e.key === id),
-    isLesson: (id) => findLesson(id) !== undefined,
-    isLessonRun: (lesson, run) => findLesson(lesson)?.runs.some((r) => r.id === run) ?? false,
+    isLesson: isLessonId,
+    isLessonRun: isLessonRunId,
   };
 }
 
