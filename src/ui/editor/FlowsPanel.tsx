@@ -1,22 +1,21 @@
 import { useState } from 'react';
 import { DEFAULT_TCP } from '../../engine/scenario';
 import { VARIANTS, type FlowSpec, type TcpFlowSpec, type Variant } from '../../engine/scenario/types';
-import { addFlow, defaultFlowEnds, fieldValue, updateFlow, type FlowDoc, type FlowKind } from '../../store/edit-ops';
+import { addFlow, defaultFlowEnds, updateFlow, type FlowDoc, type FlowKind } from '../../store/edit-ops';
 import { type DeleteTarget } from '../../store/delete-ops';
 import { selectEdited } from '../../store/editor';
 import { FLOW_FIELDS, TCP_NUMBER_FIELDS, VARIANT_FIELDS } from '../../store/field-labels';
-import type { FieldRef } from '../../store/field-ops';
 import { variantName } from '../../store/variants';
 import { useLab } from '../lab-context';
 import { CheckField, SelectField, TextField } from './fields';
+import { flowLabel, flowRef, StartStopFields } from './flow-fields-common';
 import { formatBytes, formatRate, formatTime } from './format';
 import { TransactionFlowFields } from './TransactionFlowFields';
 import { useDoc, useEdit } from './use-edit';
 
 const VARIANT_OPTIONS = VARIANTS.map((v) => ({ value: v, label: variantName(v) }));
 
-const flowRef = (id: string, ...field: string[]): FieldRef => ({ target: { on: 'flow', id }, field });
-const label = (key: string) => FLOW_FIELDS[key]?.label ?? key;
+const label = flowLabel;
 
 /** The traffic: TCP and CBR flows, each folded into a card. */
 export function FlowsPanel({ onRequestDelete }: { onRequestDelete(t: DeleteTarget): void }) {
@@ -125,17 +124,7 @@ function CommonFields({ doc, nodes }: { doc: FlowDoc; nodes: string[] }) {
     <>
       <SelectField label={label('from')} field={flowRef(id, 'from')} value={doc.from} options={options} testId={`flow-from-${id}`} />
       <SelectField label={label('to')} field={flowRef(id, 'to')} value={doc.to} options={options} testId={`flow-to-${id}`} />
-      <TextField label={label('start')} field={flowRef(id, 'start')} unit="s" placeholder="0" size="narrow" testId={`flow-start-${id}`} />
-      <TextField
-        label={label('stop')}
-        field={flowRef(id, 'stop')}
-        unit="s"
-        placeholder="end of run"
-        size="narrow"
-        hint="Empty: until the end."
-        toValue={(t) => fieldValue(t) ?? null}
-        testId={`flow-stop-${id}`}
-      />
+      <StartStopFields id={id} stopHint="Empty: until the end." />
     </>
   );
 }

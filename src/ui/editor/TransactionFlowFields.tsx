@@ -3,9 +3,9 @@ import { DEFAULT_TRANSACTION } from '../../engine/scenario/defaults';
 import { THINK_DISTRIBUTIONS, VARIANTS, type ThinkDistribution, type TransactionFlowSpec, type Variant } from '../../engine/scenario/types';
 import { fieldValue, type FlowDoc } from '../../store/edit-ops';
 import { FLOW_FIELDS } from '../../store/field-labels';
-import type { FieldRef } from '../../store/field-ops';
 import { variantName } from '../../store/variants';
 import { SelectField, TextField } from './fields';
+import { flowLabel, flowRef, StartStopFields } from './flow-fields-common';
 import { formatBytes, formatTime } from './format';
 
 const VARIANT_OPTIONS = VARIANTS.map((v) => ({ value: v, label: variantName(v) }));
@@ -14,8 +14,7 @@ const THINK_OPTIONS = THINK_DISTRIBUTIONS.map((d) => ({
   label: d === 'constant' ? 'Constant' : 'Exponential (random, this mean)',
 }));
 
-const flowRef = (id: string, ...field: string[]): FieldRef => ({ target: { on: 'flow', id }, field });
-const label = (key: string) => FLOW_FIELDS[key]?.label ?? key;
+const label = flowLabel;
 
 /**
  * A request/response flow: the client (From) sends requests, the server (To)
@@ -80,17 +79,7 @@ export function TransactionFlowFields({ doc, spec, nodes }: { doc: FlowDoc; spec
         toValue={(t) => fieldValue(t) ?? null}
         testId={`flow-transactions-${id}`}
       />
-      <TextField label={label('start')} field={flowRef(id, 'start')} unit="s" placeholder="0" size="narrow" testId={`flow-start-${id}`} />
-      <TextField
-        label={label('stop')}
-        field={flowRef(id, 'stop')}
-        unit="s"
-        placeholder="end of run"
-        size="narrow"
-        hint="No new transaction after this."
-        toValue={(t) => fieldValue(t) ?? null}
-        testId={`flow-stop-${id}`}
-      />
+      <StartStopFields id={id} stopHint="No new transaction after this." />
       <TextField label={label('packetSize')} field={flowRef(id, 'packetSize')} unit="bytes" placeholder="1000" size="narrow" hint="Payload (MSS); 40 header bytes are added." />
       <TextField
         label={label('tcp.window')}
