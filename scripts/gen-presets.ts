@@ -43,12 +43,14 @@ const PROJECT = existsSync(join(ROOT, 'scenarios')) ? ROOT : process.cwd();
 
 function runPreset(p: Preset): Run[] {
   return p.runs.map((spec) => {
-    const parsed = parseScenario(applyLessonRun(p.body, { id: spec.label, label: spec.label, patch: spec.patch }));
+    const body = spec.seed === undefined ? p.body : { ...p.body, seed: spec.seed };
+    const parsed = parseScenario(applyLessonRun(body, { id: spec.label, label: spec.label, patch: spec.patch }));
     if (!parsed.ok) throw new Error(`${p.file}: ${formatIssues(parsed.issues).join('; ')}`);
     const data = runScenario(parsed.scenario);
     const all: Record<string, Variant> = {};
     for (const f of parsed.scenario.flows) if (f.kind === 'tcp') all[f.id] = f.variant;
-    return { label: spec.label, variants: all, summary: data.summary };
+    const dropTimes = data.events.filter((e) => e.event === 'drop').map((e) => e.time_s);
+    return { label: spec.label, seed: parsed.scenario.seed, variants: all, summary: data.summary, dropTimes };
   });
 }
 
