@@ -33,6 +33,7 @@ import { presets002 } from './presets/paper-002';
 import { presets003 } from './presets/paper-003';
 import { presets004 } from './presets/paper-004';
 import { congestedPreset004 } from './presets/paper-004-congested';
+import { lightPreset004 } from './presets/paper-004-light';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // run-ts bundles this file into node_modules/.cache; find the project root from the working directory then.
 const PROJECT = existsSync(join(ROOT, 'scenarios')) ? ROOT : process.cwd();
@@ -120,6 +121,7 @@ function main(): void {
     ...presets003(),
     ...p004,
     congestedPreset004(p004.length),
+    lightPreset004(p004.length + 1),
     ...lessonPresets(),
   ];
   const ids = new Set<string>();
