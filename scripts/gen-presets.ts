@@ -33,6 +33,7 @@ import { presets002 } from './presets/paper-002';
 import { presets003 } from './presets/paper-003';
 import { presets004 } from './presets/paper-004';
 import { congestedPreset004 } from './presets/paper-004-congested';
+import { lightPreset004 } from './presets/paper-004-light';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // run-ts bundles this file into node_modules/.cache; find the project root from the working directory then.
 const PROJECT = existsSync(join(ROOT, 'scenarios')) ? ROOT : process.cwd();
@@ -43,12 +44,14 @@ const PROJECT = existsSync(join(ROOT, 'scenarios')) ? ROOT : process.cwd();
 
 function runPreset(p: Preset): Run[] {
   return p.runs.map((spec) => {
-    const parsed = parseScenario(applyLessonRun(p.body, { id: spec.label, label: spec.label, patch: spec.patch }));
+    const body = spec.seed === undefined ? p.body : { ...p.body, seed: spec.seed };
+    const parsed = parseScenario(applyLessonRun(body, { id: spec.label, label: spec.label, patch: spec.patch }));
     if (!parsed.ok) throw new Error(`${p.file}: ${formatIssues(parsed.issues).join('; ')}`);
     const data = runScenario(parsed.scenario);
     const all: Record<string, Variant> = {};
     for (const f of parsed.scenario.flows) if (f.kind === 'tcp') all[f.id] = f.variant;
-    return { label: spec.label, variants: all, summary: data.summary };
+    const dropTimes = data.events.filter((e) => e.event === 'drop').map((e) => e.time_s);
+    return { label: spec.label, seed: parsed.scenario.seed, variants: all, summary: data.summary, dropTimes };
   });
 }
 
@@ -118,6 +121,7 @@ function main(): void {
     ...presets003(),
     ...p004,
     congestedPreset004(p004.length),
+    lightPreset004(p004.length + 1),
     ...lessonPresets(),
   ];
   const ids = new Set<string>();

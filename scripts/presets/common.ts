@@ -44,13 +44,19 @@ export interface Preset {
 export interface RunSpec {
   label: string;
   patch: LessonPatch;
+  /** the scenario's seed for this run (a repetition, as a paper's runs with other seeds); the file's own if absent */
+  seed?: number;
 }
 
 export interface Run {
   label: string;
+  /** the seed this run used */
+  seed: number;
   /** the variant each TCP flow used */
   variants: Record<string, Variant>;
   summary: FlowSummaryRow[];
+  /** s, when each segment was lost (events.csv's drop rows), in order */
+  dropTimes: number[];
 }
 
 /** One run per variant of one flow. */

@@ -1,80 +1,28 @@
 /** Paper 004's congested network: six clients and two servers in four subnets, FTP and database traffic (OPNET). */
-import type { FlowSummaryRow } from '../../src/engine/output/rundata';
 import type { Variant } from '../../src/engine/scenario/types';
 import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
-import { GROUPS, type Json, type Preset, type Run, TITLES, fmt, link, node, scenarioBody } from './common';
-import { TCP004, TCP004_TEXT } from './paper-004';
+import { GROUPS, type Json, type Preset, type Run, TITLES, fmt } from './common';
+import { TCP004_TEXT } from './paper-004';
+import { type App004, VARIANTS004, app, cwndOf, subnetsBody004, sum, variantRun004 } from './paper-004-subnets';
 
 export const CONGESTED004 = 'p004-congested';
-const VARIANTS004: Variant[] = ['reno', 'sack', 'newreno'];
-const CLIENTS = [1, 2, 3, 4, 5, 6];
-/** Clients 1–3 use server 1, clients 4–6 server 2 (the paper does not say which uses which). */
-const serverOf = (client: number) => (client <= 3 ? 'server1' : 'server2');
-
 /** Each application as a request/response flow (traffic/transactions.ts). */
-const FTP = { request: 64, response: '1MB', thinkTime: { distribution: 'exponential', mean: 2 }, connections: 3 };
-const DATABASE = { request: 512, response: 32768, thinkTime: { distribution: 'exponential', mean: 1 }, connections: 3 };
+const FTP: App004 = {
+  request: 64,
+  response: '1MB',
+  thinkTime: { distribution: 'exponential', mean: 2 },
+  connections: 3,
+};
+const DATABASE: App004 = {
+  request: 512,
+  response: 32768,
+  thinkTime: { distribution: 'exponential', mean: 1 },
+  connections: 3,
+};
 
 export function congestedBody004(variant: Variant = 'reno'): Json {
-  const nodes: Json[] = [
-    node('server1', 'host', 60, 90),
-    node('routerA', 'router', 200, 90),
-    node('server2', 'host', 60, 310),
-    node('routerB', 'router', 200, 310),
-    node('cloud', 'router', 360, 200),
-    node('routerC', 'router', 520, 90),
-    node('routerD', 'router', 520, 310),
-  ];
-  const links: Json[] = [
-    link('lanA', 'server1', 'routerA', '100Mbps', '1ms'),
-    link('lanB', 'server2', 'routerB', '100Mbps', '1ms'),
-    link('wanA', 'routerA', 'cloud', '45Mbps', '20ms'),
-    link('wanB', 'routerB', 'cloud', '45Mbps', '20ms'),
-    link('wanC', 'routerC', 'cloud', '45Mbps', '20ms'),
-    link('wanD', 'routerD', 'cloud', '45Mbps', '20ms'),
-  ];
-  const flows: Json[] = [];
-  for (const c of CLIENTS) {
-    const router = c <= 3 ? 'routerC' : 'routerD';
-    nodes.push(node(`client${c}`, 'host', 680, (c <= 3 ? 30 : 250) + ((c - 1) % 3) * 60));
-    links.push(link(`lan${c}`, `client${c}`, router, '100Mbps', '1ms'));
-    const common = {
-      kind: 'transaction',
-      variant,
-      from: `client${c}`,
-      to: serverOf(c),
-      start: 0,
-      stop: null,
-      ...TCP004,
-    };
-    flows.push({ id: `ftp${c}`, ...common, ...FTP });
-    flows.push({ id: `db${c}`, ...common, ...DATABASE });
-  }
-  return scenarioBody({ duration: 300, sampleInterval: 0.1, nodes, links, flows });
+  return subnetsBody004(FTP, DATABASE, variant);
 }
-
-/** Every response direction of one application's connections (`ftp1.1`, … not `ftp1.1.req`). */
-function responses(run: Run, app: 'ftp' | 'db'): FlowSummaryRow[] {
-  return run.summary.filter((r) => r.flow.startsWith(app) && !r.flow.endsWith('.req'));
-}
-
-interface AppFigures {
-  transactions: number;
-  /** ms, over every transaction */
-  mean: number;
-  /** kbit/s, the responses' payload */
-  goodput: number;
-}
-
-function app(run: Run, which: 'ftp' | 'db'): AppFigures {
-  const rows = responses(run, which);
-  const n = rows.reduce((s, r) => s + (r.transactions ?? 0), 0);
-  const total = rows.reduce((s, r) => s + (r.transactions ?? 0) * (r.response_mean_ms ?? 0), 0);
-  return { transactions: n, mean: n > 0 ? total / n : NaN, goodput: rows.reduce((s, r) => s + r.throughput_kbps, 0) };
-}
-
-const sum = (run: Run, pick: (r: FlowSummaryRow) => number) => run.summary.reduce((s, r) => s + pick(r), 0);
-const cwndOf = (run: Run, flow: string) => run.summary.find((r) => r.flow === flow)?.avg_cwnd ?? NaN;
 
 export function congestedPreset004(order: number): Preset {
   return {
@@ -105,21 +53,11 @@ export function congestedPreset004(order: number): Preset {
       '',
       "**What to look for.** The servers' uplinks (`wanA`, `wanB`) and their LAN links take the bursts of 18 connections each: drops, fast retransmits and timeouts there; the cwnd of the connections of one client (the paper's ports 1025, 1026, 1027 are the first three connections of a server); the response times of the database transactions, which share the congested links with the file transfers.",
       '',
-      "**The paper** (OPNET 11.0, Figures 18–20) plots the cwnd of three connections of a server under heavy congestion and finds no consistent order: Reno keeps the largest window on port 1025, NewReno on port 1027 and SACK on another, different from seed to seed; it gives no numbers. With light congestion (Figure 21) SACK does best. The paper's conclusion: under heavy congestion none of the three improves the window consistently.",
+      "**The paper** (OPNET 11.0, Figures 18–20) plots the cwnd of three connections of a server under heavy congestion and finds no consistent order: Reno keeps the largest window on port 1025, NewReno on port 1027 and SACK on another, different from seed to seed; it gives no numbers. With light congestion (Figure 21; our preset `p004-light`) SACK does best. The paper's conclusion: under heavy congestion none of the three improves the window consistently.",
       '',
       `**Parameters.** As the paper states them: six clients and two servers in four subnets, 100 Mbps LANs, 45 Mbps links to the IP cloud, FTP and database applications, 5 minutes, Reno, SACK and NewReno; the TCP settings of its Table 1 ("for all scenarios"). ${TCP004_TEXT} **Where the paper is silent, our choices:** which client uses which server (clients 1–3 server 1, clients 4–6 server 2, each server running both applications); the applications' sizes and timing (the paper only says "customized": the database answer is OPNET's "Database Access (Heavy)" transaction size of 32,768 bytes, the think times are shorter than OPNET's standard profiles so that the network is heavily congested, as the paper describes, and the think time starts at each answer, not at each request); 3 connections per application and client; 20 ms on each side of the cloud and 1 ms on the LAN links (a round trip of about 84 ms, so that 18 connections per server can offer more than 45 Mbps); DropTail queues of 50 packets (ns-2's default; OPNET's are not given).`,
     ].join('\n'),
-    runs: VARIANTS004.map((v) => ({
-      label: v,
-      patch: {
-        flows: Object.fromEntries(
-          CLIENTS.flatMap((c) => [
-            [`ftp${c}`, { variant: v }],
-            [`db${c}`, { variant: v }],
-          ]),
-        ),
-      },
-    })),
+    runs: VARIANTS004.map((v) => variantRun004(v)),
     result: (runs) => congestedResult(runs),
   };
 }

@@ -126,6 +126,7 @@ import p004Outage01 from '../../scenarios/paper-004/p004-outage-0.1.json';
 import p004Outage02 from '../../scenarios/paper-004/p004-outage-0.2.json';
 import p004Outage10 from '../../scenarios/paper-004/p004-outage-10.json';
 import p004Congested from '../../scenarios/paper-004/p004-congested.json';
+import p004Light from '../../scenarios/paper-004/p004-light.json';
 import lessonOneLoss from '../../scenarios/lessons/lesson-one-loss.json';
 import lessonMultiLoss from '../../scenarios/lessons/lesson-multi-loss.json';
 import lessonSlowStart from '../../scenarios/lessons/lesson-slow-start.json';
@@ -212,6 +213,7 @@ export const PRESET_FILES: readonly PresetFile[] = [
   { file: 'paper-004/p004-outage-0.2.json', json: p004Outage02 },
   { file: 'paper-004/p004-outage-10.json', json: p004Outage10 },
   { file: 'paper-004/p004-congested.json', json: p004Congested },
+  { file: 'paper-004/p004-light.json', json: p004Light },
   { file: 'lessons/lesson-one-loss.json', json: lessonOneLoss },
   { file: 'lessons/lesson-multi-loss.json', json: lessonMultiLoss },
   { file: 'lessons/lesson-slow-start.json', json: lessonSlowStart },

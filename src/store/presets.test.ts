@@ -22,7 +22,7 @@ describe('picker entries', () => {
     expect(entries.slice(examples.length).map((e) => e.key)).toEqual(PRESETS.map((p) => p.id));
     expect(new Set(entries.map((e) => e.key)).size).toBe(entries.length);
     expect(entries.every((e) => e.origin === 'preset')).toBe(true);
-    expect(entries.length).toBe(8 + 83);
+    expect(entries.length).toBe(8 + 84);
   });
 });
 
