@@ -203,7 +203,8 @@ export function CwndPanel({ lesson, runs, step, shownRun, xMax }: PanelProps) {
           Log scale
         </label>
       </figcaption>
-      <Legend items={legend} note="in fast recovery: cwnd + inflation" />
+      {/* Only runs that went through Reno-style fast recovery drew an inflated window. */}
+      <Legend items={legend} note={runs.some((r) => r.inflates) ? 'in fast recovery: cwnd + inflation' : undefined} />
       <div className="chart-plot lesson-plot" ref={ref} />
     </figure>
   );

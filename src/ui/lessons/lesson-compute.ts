@@ -65,6 +65,8 @@ export interface LessonRunResult {
    * sender may have in flight, as textbooks draw it)
    */
   cwnd: Float64Array;
+  /** whether the window above was ever inflated (Reno-style fast recovery happened in this run) */
+  inflates: boolean;
   ssthresh: Float64Array;
   /** the extra chart's series, per sample (names depend on the chart) */
   series: Record<string, Float64Array>;
@@ -120,7 +122,13 @@ export function computeLessonRun(lesson: Lesson, runIndex: number): LessonRunRes
   const cwnd = Float64Array.from(flowCols.cwnd ?? new Float64Array(n).fill(NaN));
   // The window as textbooks draw it: cwnd plus the fast-recovery inflation (timeseries.csv `inflation`).
   const inflation = flowCols[INFLATION_COLUMN];
-  if (inflation) for (let i = 0; i < n; i++) if (inflation[i] > 0 && Number.isFinite(cwnd[i])) cwnd[i] += inflation[i];
+  let inflates = false;
+  if (inflation)
+    for (let i = 0; i < n; i++)
+      if (inflation[i] > 0 && Number.isFinite(cwnd[i])) {
+        cwnd[i] += inflation[i];
+        inflates = true;
+      }
   const ssthresh = Float64Array.from(flowCols.ssthresh ?? new Float64Array(n).fill(NaN));
 
   const series: Record<string, Float64Array> = {};
@@ -198,6 +206,7 @@ export function computeLessonRun(lesson: Lesson, runIndex: number): LessonRunRes
     duration: scenario.duration,
     times: Float64Array.from(data.times),
     cwnd,
+    inflates,
     ssthresh,
     series,
     seriesNote,

@@ -59,6 +59,12 @@ describe('merging the runs into steps', () => {
     expect(steps[7].captions[0].text).toMatch(/Tahoe’s slow start after the loss/);
   });
 
+  it('only runs that went through Reno-style fast recovery say their window was inflated', () => {
+    const inflates = (id: string) => computed.get(id)!.result.runs.map((r) => [r.id, r.inflates]);
+    expect(inflates('one-loss')).toEqual([['tahoe', false], ['reno', true], ['newreno', true], ['sack', false]]);
+    expect(inflates('bbr-alone')).toEqual([['bbr', false]]);
+  });
+
   it('BBR alone steps through STARTUP, DRAIN, PROBE_BW and PROBE_RTT every 10 s, with nothing lost', () => {
     const steps = stepsOf('bbr-alone');
     expect(kinds(steps)).toEqual(['start', 'bbr_startup', 'bbr_drain', 'bbr_probe_bw', 'bbr_probe_rtt', 'bbr_probe_bw', 'bbr_probe_rtt', 'bbr_probe_bw', 'end']);
