@@ -7,13 +7,13 @@ import { type App004, VARIANTS004, app, cwndOf, subnetsBody004, sum, variantRun0
 
 export const CONGESTED004 = 'p004-congested';
 /** Each application as a request/response flow (traffic/transactions.ts). */
-const FTP: App004 = {
+export const FTP004: App004 = {
   request: 64,
   response: '1MB',
   thinkTime: { distribution: 'exponential', mean: 2 },
   connections: 3,
 };
-const DATABASE: App004 = {
+export const DATABASE004: App004 = {
   request: 512,
   response: 32768,
   thinkTime: { distribution: 'exponential', mean: 1 },
@@ -21,7 +21,7 @@ const DATABASE: App004 = {
 };
 
 export function congestedBody004(variant: Variant = 'reno'): Json {
-  return subnetsBody004(FTP, DATABASE, variant);
+  return subnetsBody004(FTP004, DATABASE004, variant);
 }
 
 export function congestedPreset004(order: number): Preset {

@@ -3,23 +3,18 @@ import type { Variant } from '../../src/engine/scenario/types';
 import { VARIANT_LABELS } from '../../src/engine/tcp/variants';
 import { GROUPS, type Preset, type Run, TITLES, fmt } from './common';
 import { TCP004_TEXT } from './paper-004';
-import { CONGESTED004 } from './paper-004-congested';
+import { CONGESTED004, DATABASE004, FTP004 } from './paper-004-congested';
 import { type App004, VARIANTS004, app, cwndOf, subnetsBody004, sum, variantRun004 } from './paper-004-subnets';
 
 export const LIGHT004 = 'p004-light';
 /** The congested preset's applications with two connections instead of three and think times ten times as long. */
-const FTP: App004 = {
-  request: 64,
-  response: '1MB',
-  thinkTime: { distribution: 'exponential', mean: 20 },
+const lighter = (a: App004): App004 => ({
+  ...a,
+  thinkTime: { ...a.thinkTime, mean: a.thinkTime.mean * 10 },
   connections: 2,
-};
-const DATABASE: App004 = {
-  request: 512,
-  response: 32768,
-  thinkTime: { distribution: 'exponential', mean: 10 },
-  connections: 2,
-};
+});
+const FTP = lighter(FTP004);
+const DATABASE = lighter(DATABASE004);
 /** The paper repeats this scenario "number of times with different seeds"; three here keep the generator quick. */
 const SEEDS = [1, 2, 3];
 
