@@ -4,11 +4,11 @@ import { VARIANTS, type FlowSpec, type TcpFlowSpec, type Variant } from '../../e
 import { addFlow, defaultFlowEnds, updateFlow, type FlowDoc, type FlowKind } from '../../store/edit-ops';
 import { type DeleteTarget } from '../../store/delete-ops';
 import { selectEdited } from '../../store/editor';
-import { FLOW_FIELDS, TCP_NUMBER_FIELDS, VARIANT_FIELDS } from '../../store/field-labels';
+import { TCP_NUMBER_FIELDS, VARIANT_FIELDS } from '../../store/field-labels';
 import { variantName } from '../../store/variants';
 import { useLab } from '../lab-context';
 import { CheckField, SelectField, TextField } from './fields';
-import { flowLabel, flowRef, StartStopFields } from './flow-fields-common';
+import { flowLabel, flowRef, SegmentWindowFields, StartStopFields } from './flow-fields-common';
 import { formatBytes, formatRate, formatTime } from './format';
 import { TransactionFlowFields } from './TransactionFlowFields';
 import { useDoc, useEdit } from './use-edit';
@@ -161,23 +161,7 @@ function TcpFlowFields({ doc, spec, nodes }: FlowFieldsProps<TcpFlowSpec>) {
             testId={`flow-bytes-${id}`}
           />
         )}
-        <TextField
-          label={label('packetSize')}
-          field={flowRef(id, 'packetSize')}
-          unit="bytes"
-          placeholder="1000"
-          size="narrow"
-          hint="Payload (MSS); 40 header bytes are added."
-        />
-        <TextField
-          label={label('tcp.window')}
-          field={flowRef(id, 'tcp', 'window')}
-          unit="segments"
-          placeholder={String(DEFAULT_TCP.window)}
-          size="narrow"
-          hint={FLOW_FIELDS['tcp.window']!.hint}
-          testId={`flow-window-${id}`}
-        />
+        <SegmentWindowFields id={id} />
       </div>
       <details className="advanced">
         <summary>Advanced TCP parameters</summary>

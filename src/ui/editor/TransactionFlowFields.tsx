@@ -1,11 +1,9 @@
-import { DEFAULT_TCP } from '../../engine/scenario';
 import { DEFAULT_TRANSACTION } from '../../engine/scenario/defaults';
 import { THINK_DISTRIBUTIONS, VARIANTS, type ThinkDistribution, type TransactionFlowSpec, type Variant } from '../../engine/scenario/types';
 import { fieldValue, type FlowDoc } from '../../store/edit-ops';
-import { FLOW_FIELDS } from '../../store/field-labels';
 import { variantName } from '../../store/variants';
 import { SelectField, TextField } from './fields';
-import { flowLabel, flowRef, StartStopFields } from './flow-fields-common';
+import { flowLabel, flowRef, SegmentWindowFields, StartStopFields } from './flow-fields-common';
 import { formatBytes, formatTime } from './format';
 
 const VARIANT_OPTIONS = VARIANTS.map((v) => ({ value: v, label: variantName(v) }));
@@ -80,15 +78,7 @@ export function TransactionFlowFields({ doc, spec, nodes }: { doc: FlowDoc; spec
         testId={`flow-transactions-${id}`}
       />
       <StartStopFields id={id} stopHint="No new transaction after this." />
-      <TextField label={label('packetSize')} field={flowRef(id, 'packetSize')} unit="bytes" placeholder="1000" size="narrow" hint="Payload (MSS); 40 header bytes are added." />
-      <TextField
-        label={label('tcp.window')}
-        field={flowRef(id, 'tcp', 'window')}
-        unit="segments"
-        placeholder={String(DEFAULT_TCP.window)}
-        size="narrow"
-        hint={FLOW_FIELDS['tcp.window']!.hint}
-      />
+      <SegmentWindowFields id={id} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-/** What every kind of flow's card shares: its field references, labels, and start and stop. */
+/** What every kind of flow's card shares: its field references, labels, start and stop, and a TCP flow's segment and window. */
+import { DEFAULT_TCP } from '../../engine/scenario';
 import { fieldValue } from '../../store/edit-ops';
 import { FLOW_FIELDS } from '../../store/field-labels';
 import type { FieldRef } from '../../store/field-ops';
@@ -24,6 +25,31 @@ export function StartStopFields({ id, stopHint }: { id: string; stopHint: string
         hint={stopHint}
         toValue={(t) => fieldValue(t) ?? null}
         testId={`flow-stop-${id}`}
+      />
+    </>
+  );
+}
+
+/** A TCP flow's payload per segment and its receiver window (TCP and request/response flows alike). */
+export function SegmentWindowFields({ id }: { id: string }) {
+  return (
+    <>
+      <TextField
+        label={flowLabel('packetSize')}
+        field={flowRef(id, 'packetSize')}
+        unit="bytes"
+        placeholder="1000"
+        size="narrow"
+        hint="Payload (MSS); 40 header bytes are added."
+      />
+      <TextField
+        label={flowLabel('tcp.window')}
+        field={flowRef(id, 'tcp', 'window')}
+        unit="segments"
+        placeholder={String(DEFAULT_TCP.window)}
+        size="narrow"
+        hint={FLOW_FIELDS['tcp.window']!.hint}
+        testId={`flow-window-${id}`}
       />
     </>
   );
