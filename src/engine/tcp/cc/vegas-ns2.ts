@@ -45,6 +45,7 @@
  */
 import type { VegasParams } from '../../scenario/types';
 import { lossWindow, renoSsthresh } from './reno';
+import { vegasIncrement } from './vegas';
 import { CongestionEvent, type AckSample, type CongestionOps, type SocketState, type WindowUpdate } from './types';
 
 const TRACE_COLUMNS = ['vegas_diff', 'vegas_base_rtt_ms', 'vegas_expected_kbps', 'vegas_actual_kbps'] as const;
@@ -160,21 +161,8 @@ export class Ns2Vegas implements CongestionOps {
       this.expectedRate = (s.tSeqno - s.highestAck) / this.baseRtt;
       this.diff = (this.expectedRate - this.actualRate) * this.baseRtt;
       const delta = Math.trunc(this.diff + 0.5); // C's int(): toward zero
-      if (w.cwnd < w.ssthresh) {
-        this.incFlag = !this.incFlag;
-        if (!this.incFlag) this.incr = 0;
-        else if (delta > this.gamma) {
-          w.ssthresh = 2;
-          w.cwnd -= w.cwnd / 8;
-          if (w.cwnd < 2) w.cwnd = 2;
-          this.incr = 0;
-        } else this.incr = 1;
-      } else if (delta > this.beta) {
-        w.cwnd -= 1;
-        if (w.cwnd < 2) w.cwnd = 2;
-        this.incr = 0;
-      } else if (delta < this.alpha) this.incr = 1 / w.cwnd;
-      else this.incr = 0;
+      if (w.cwnd < w.ssthresh) this.incFlag = !this.incFlag;
+      this.incr = vegasIncrement(w, delta, this.incFlag, this.alpha, this.beta, this.gamma);
     }
     this.begSeq = s.tSeqno;
     this.begTime = now;

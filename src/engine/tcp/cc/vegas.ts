@@ -166,25 +166,9 @@ export class Vegas implements VegasOps {
         this.expectedRate = (s.tSeqno - s.highestAck) / this.baseRtt;
         this.diff = (this.expectedRate - this.actualRate) * this.baseRtt;
         const delta = Math.trunc(this.diff + 0.5); // ns-2 int(diff + 0.5)
-        if (w.cwnd < w.ssthresh) {
-          // Modified slow start: grow on every other round trip only.
-          this.incFlag = !this.incFlag;
-          if (!this.incFlag) this.incr = 0;
-          else if (delta > this.gamma) {
-            w.ssthresh = 2;
-            w.cwnd -= w.cwnd / 8;
-            if (w.cwnd < 2) w.cwnd = 2;
-            this.incr = 0;
-          } else this.incr = 1;
-        } else if (delta > this.beta) {
-          w.cwnd -= 1;
-          if (w.cwnd < 2) w.cwnd = 2;
-          this.incr = 0;
-        } else if (delta < this.alpha) {
-          this.incr = 1 / w.cwnd;
-        } else {
-          this.incr = 0;
-        }
+        // Modified slow start: grow on every other round trip only.
+        if (w.cwnd < w.ssthresh) this.incFlag = !this.incFlag;
+        this.incr = vegasIncrement(w, delta, this.incFlag, this.alpha, this.beta, this.gamma);
       }
     }
     this.sumRtt = 0;
@@ -295,6 +279,39 @@ export class Vegas implements VegasOps {
         return NaN;
     }
   }
+}
+
+/**
+ * The once-per-RTT decision from `delta` (the segments Vegas thinks it has
+ * queued; Brakmo & Peterson 1995 §3.2–3.3, ns-2 tcp-vegas.cc): in slow start,
+ * grow on the round trips `grow` allows unless delta is above gamma, which
+ * cuts by an eighth and ends slow start; otherwise one segment less above
+ * beta, 1/cwnd per ACK below alpha, nothing between. Cuts `w` in place and
+ * returns the per-ACK increment. Shared by the engine's Vegas and ns-2's
+ * agent (vegas-ns2.ts), which differ in how they measure, not in this.
+ */
+export function vegasIncrement(
+  w: WindowUpdate,
+  delta: number,
+  grow: boolean,
+  alpha: number,
+  beta: number,
+  gamma: number,
+): number {
+  if (w.cwnd < w.ssthresh) {
+    if (!grow) return 0;
+    if (!(delta > gamma)) return 1;
+    w.ssthresh = 2;
+    w.cwnd -= w.cwnd / 8;
+    if (w.cwnd < 2) w.cwnd = 2;
+    return 0;
+  }
+  if (delta > beta) {
+    w.cwnd -= 1;
+    if (w.cwnd < 2) w.cwnd = 2;
+    return 0;
+  }
+  return delta < alpha ? 1 / w.cwnd : 0;
 }
 
 export function createVegas(p: VegasParams, window: number): Vegas {
