@@ -23,6 +23,9 @@ const VARIANT_STYLES: Record<string, SeriesStyle> = {
   westwood: { colour: PALETTE.skyBlue, dash: '12 3', marker: symbolStar },
   westwoodnr: { colour: '#333333', dash: '1 3', marker: symbolWye },
   cubic: { colour: '#8C6D00', dash: '6 2 1 2', marker: symbolSquare },
+  // Past the Okabe–Ito eight: a dark red and an olive, both over 5:1 on white.
+  bbr: { colour: '#A6192E', dash: '10 2 2 2', marker: symbolTriangle },
+  dctcp: { colour: '#4D7C0F', dash: '3 1', marker: symbolCircle },
 };
 
 const FALLBACK: SeriesStyle[] = Object.values(VARIANT_STYLES);
