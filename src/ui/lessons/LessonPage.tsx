@@ -1,7 +1,9 @@
 import { useEffect, useId, useMemo } from 'react';
 import { findLesson, jainIndex, type Lesson } from '../../presets/lessons';
 import { CopyLinkButton } from '../share/CopyLinkButton';
-import { CwndPanel, ExtraPanel, TsdPanel } from './LessonCharts';
+import { CwndPanel } from './CwndPanel';
+import { ExtraPanel } from './ExtraPanel';
+import { TsdPanel } from './TsdPanel';
 import type { LessonRunResult } from './lesson-compute';
 import { LESSON_EXTRA } from './lesson-compute';
 import { useLessonLoad, type ReadyLesson } from './lesson-data';
