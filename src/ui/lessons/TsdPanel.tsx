@@ -2,7 +2,10 @@
 import { useMemo, useRef } from 'react';
 import { lessonStore } from '../../store/lesson-store';
 import { Legend } from './ChartLegend';
-import { segmentList, stepTitle, type Highlight, type StepMember } from './lesson-steps';
+import type { StepMember } from './lesson-steps';
+import { segmentList } from './step-captions';
+import type { Highlight } from './step-highlights';
+import { stepTitle } from './step-titles';
 import { OpenInLab } from './OpenInLab';
 import { membersOf, type PanelProps } from './panel-data';
 import { runStyle } from './run-styles';
