@@ -1,13 +1,16 @@
 import { useEffect, useId, useMemo } from 'react';
 import { findLesson, jainIndex, type Lesson } from '../../presets/lessons';
 import { CopyLinkButton } from '../share/CopyLinkButton';
-import { CwndPanel, ExtraPanel, TsdPanel } from './LessonCharts';
+import { CwndPanel } from './CwndPanel';
+import { ExtraPanel } from './ExtraPanel';
+import { TsdPanel } from './TsdPanel';
 import type { LessonRunResult } from './lesson-compute';
 import { LESSON_EXTRA } from './lesson-compute';
 import { useLessonLoad, type ReadyLesson } from './lesson-data';
 import { lessonStore } from '../../store/lesson-store';
 import { useLessonState } from './use-lesson';
-import { runNames, stepTitle, type LessonStep } from './lesson-steps';
+import type { LessonStep } from './lesson-steps';
+import { runNames, stepTitle } from './step-titles';
 import { InlineMarkdown } from './inline-md';
 import { PredictionScore, PredictPanel } from './PredictPanel';
 import { runStyle } from './run-styles';

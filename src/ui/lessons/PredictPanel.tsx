@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { LessonRunResult } from './lesson-compute';
 import { lessonStore } from '../../store/lesson-store';
 import { useLessonState } from './use-lesson';
-import { runNames, type StepQuestion } from './lesson-steps';
+import type { StepQuestion } from './lesson-steps';
+import { runNames } from './step-titles';
 
 /**
  * Predict, then reveal. A question attached to a step is asked at the step

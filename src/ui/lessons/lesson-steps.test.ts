@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventRow } from '../../engine/output/rundata';
 import { findLesson, LESSONS, type Lesson } from '../../presets/lessons';
 import { computeLesson, TRACE_ACK, type LessonResult } from './lesson-compute';
-import { buildSteps, runRows, segmentList, tidyCaption, type LessonStep, type StepRunInput } from './lesson-steps';
+import { buildSteps, type LessonStep } from './lesson-steps';
+import { runRows, type StepRunInput } from './step-rows';
 
 const computed = new Map<string, { result: LessonResult; steps: LessonStep[] }>();
 // Every lesson's runs: some 10 s of work, more on a busy machine (the hooks' default allows 10 s).
@@ -222,12 +223,5 @@ describe('step helpers', () => {
       run([row(1, 'drop', 5), row(1.0201, 'drop', 6)]),
     ]);
     expect(same.filter((s) => s.kind === 'drop').map((s) => s.members.length)).toEqual([2]);
-  });
-
-  it('list segments and tidy the engine’s sentences', () => {
-    expect(segmentList([104, 100, 102])).toBe('100, 102 and 104');
-    expect(segmentList([5, 6, 7, 8, 10])).toBe('5–8 and 10');
-    expect(segmentList([1])).toBe('1');
-    expect(tidyCaption('Lost: it was down.. retransmission timer expired')).toBe('Lost: it was down. Retransmission timer expired.');
   });
 });

@@ -14,7 +14,7 @@ import { axisBottom, axisLeft, scaleLinear, select } from 'd3';
 import { PALETTE } from '../charts/palette';
 import { createSvgFrame } from '../charts/svg-frame';
 import { TRACE_ACK, TRACE_DROP, TRACE_RETX, type LessonTrace } from './lesson-compute';
-import type { Highlight } from './lesson-steps';
+import type { Highlight } from './step-highlights';
 
 export const TSD_COLOURS = {
   sent: PALETTE.blue,
