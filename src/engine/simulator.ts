@@ -5,16 +5,20 @@
  * so the Web Worker can pace it and the page can step through it. Pure and
  * deterministic: no wall clock and no unseeded randomness; the same scenario and seed give
  * the same run.
+ *
+ * What a run is built from is set up in sim-setup.ts (endpoints, columns,
+ * starts), the packet files it can write in sim-taps.ts, and stepping to the
+ * next protocol event in step-cursor.ts; the per-event code (dispatch and the
+ * hosts' callbacks) stays here, calling the objects it holds directly.
  */
 import type { SimState } from './api';
 import type { SimView } from './view';
 import { simState } from './state';
 import type { DescribeContext } from './output/describe';
-import { EventLog, Ev, isStepEvent } from './output/event-log';
+import { EventLog, Ev } from './output/event-log';
 import { EventQueue } from './core/event-queue';
 import { Timers, type Timer, type TimerOwner } from './core/timers';
 import { Sampler, throughputWindowSamples, type QueueColumnName } from './output/sampler';
-import { rngStream } from './core/rng';
 import { nsToSeconds, secondsToNs } from './core/time';
 import { LinkDir } from './net/link-dir';
 import { Network, type NetHost } from './net/network';
@@ -23,32 +27,27 @@ import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
 import { DropCause } from './queues/queue';
 import { queueLabel } from './queues/registry';
-import {
-  BASE_SERIES_COLUMNS,
-  CAPACITY_COLUMN,
-  INFLATION_COLUMN,
-  PACING_COLUMN,
-  type EventRow,
-  type RunData,
-} from './output/rundata';
+import type { EventRow, RunData } from './output/rundata';
 import type { FaultSpec, Scenario } from './scenario/types';
 import type { TcpHost } from './tcp/host';
-import { TcpReceiver } from './tcp/receiver';
-import { TcpSender } from './tcp/sender';
-import { createVariant } from './tcp/variants';
-import { CbrSource } from './traffic/cbr';
+import type { TcpReceiver } from './tcp/receiver';
+import type { TcpSender } from './tcp/sender';
+import type { CbrSource } from './traffic/cbr';
 import { engineFlows, type EngineFlowSpec } from './traffic/transaction-plan';
 import { TransactionFlow } from './traffic/transactions';
-import { FlowStats } from './output/flow-stats';
+import type { FlowStats } from './output/flow-stats';
 import { FaultInstaller } from './net/faults';
 import { SimEvent } from './sim-events';
 import { PacketTrace, TraceKind } from './output/packet-trace';
 import { collectRunData } from './output/collect';
 import { eventRow, eventRows } from './output/event-rows';
 import type { EndpointTap } from './output/endpoint-tap';
-import { PcapCapture, captureFlows } from './output/pcap/capture';
+import type { PcapCapture } from './output/pcap/capture';
 import type { PcapSink } from './output/pcap/pcap-file';
-import { Ns2Trace, type TraceSink } from './output/ns2/trace';
+import type { Ns2Trace, TraceSink } from './output/ns2/trace';
+import { buildEndpoints, queueColumnsOf, scheduleStarts } from './sim-setup';
+import { ns2Trace, pcapCapture } from './sim-taps';
+import { StepCursor } from './step-cursor';
 
 export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   readonly scenario: Scenario;
@@ -88,8 +87,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   private readonly measToNs: number;
   private nowNs = 0;
   /** stepToProtocolEvent's place in the event log */
-  private stepCursor = 0;
-  private stepMark = 0;
+  private readonly stepCursor = new StepCursor();
   private processed = 0;
   private delivered = 0;
   private droppedCount = 0;
@@ -126,66 +124,15 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     this.flowIds = this.flows.map((f) => f.id);
     this.packetTrace = new PacketTrace(this.flows.length);
 
-    // Variant-specific trace columns follow the contract's, in first-seen order.
-    const extra: string[] = [];
-    this.flows.forEach((f, fi) => {
-      this.stats.push(new FlowStats());
-      const from = nodeOf(this.nodeIndex, f.from);
-      const to = nodeOf(this.nodeIndex, f.to);
-      if (routes.next(from, to) < 0) throw new Error(`flows[${fi}]: no route from "${f.from}" to "${f.to}"`);
-      if (f.kind === 'tcp') {
-        // The variant's own random stream (BBR's first gain phase), drawn from only if it asks.
-        let stream: ReturnType<typeof rngStream> | null = null;
-        const random = () => (stream ??= rngStream(s.seed, `cc:${f.id}`)).next();
-        const parts = createVariant(f.variant, f.tcp, { random });
-        const snd = new TcpSender(fi, f, from, to, this, parts.recovery, parts.cc);
-        this.senders.push(snd);
-        this.receivers.push(
-          new TcpReceiver(
-            fi,
-            f,
-            to,
-            from,
-            this,
-            parts.recovery.usesSack,
-            snd.base,
-            // A transaction flow's directions carry one message after another: no end to wait for.
-            plan.owner[fi] >= 0 ? Infinity : snd.nSegments,
-            parts.exactEcho ?? false,
-          ),
-        );
-        this.cbrs.push(null);
-        for (const c of parts.cc.traceColumns ?? []) if (!extra.includes(c)) extra.push(c);
-        if (parts.recovery.inflates && !extra.includes(INFLATION_COLUMN)) extra.push(INFLATION_COLUMN);
-        if (f.tcp.pacing && !extra.includes(PACING_COLUMN)) extra.push(PACING_COLUMN);
-      } else {
-        this.senders.push(null);
-        this.receivers.push(null);
-        this.cbrs.push(new CbrSource(fi, f, from, to));
-      }
-    });
-    this.seriesColumns = [...BASE_SERIES_COLUMNS, ...extra];
-    // The disciplines' control variables follow queues.csv's columns, in first-seen order.
-    const queueExtra: string[] = [];
-    for (const d of this.dirs)
-      for (const c of d.queue.controlColumns ?? []) if (!queueExtra.includes(c)) queueExtra.push(c);
-    if (this.dirs.some((d) => d.capacity !== null)) queueExtra.push(CAPACITY_COLUMN);
-    this.queueColumns = queueExtra;
+    // Variant-specific trace columns follow the contract's; the disciplines' follow queues.csv's.
+    this.seriesColumns = buildEndpoints(s, plan, this.nodeIndex, routes, this, this);
+    this.queueColumns = queueColumnsOf(this.dirs);
     const back = throughputWindowSamples(s.sampleInterval);
     this.sampler = new Sampler(this.seriesColumns, this.flows.length, this.dirs.length, back, this.queueColumns);
 
     for (const t of plan.transactions) this.transactions.push(new TransactionFlow(t, s.seed, this));
     for (const f of s.faults) this.faults.install(f, 0);
-    this.flows.forEach((f, fi) => {
-      // A transaction flow starts once, as a whole, on its first connection's index, with its own id's jitter.
-      const tx = plan.owner[fi] >= 0 ? plan.transactions[plan.owner[fi]] : null;
-      if (tx !== null && tx.connections[0].response !== fi) return;
-      const id = tx !== null ? tx.spec.id : f.id;
-      // Start jitter: one draw per flow from its own stream, so adding a flow changes no other start.
-      const jitter = s.startJitter > 0 ? rngStream(s.seed, `start:${id}`).next() * s.startJitter : 0;
-      this.events.schedule(secondsToNs(f.start + jitter), SimEvent.AppStart, fi);
-      if (f.stop !== null) this.events.schedule(secondsToNs(f.stop), SimEvent.AppStop, fi);
-    });
+    scheduleStarts(s, plan, this.events);
     this.events.schedule(0, SimEvent.Sample, 0);
   }
 
@@ -223,13 +170,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
    * run starts for a whole capture; flush the returned capture at the end.
    */
   capturePackets(sink: PcapSink, snaplen?: number): PcapCapture {
-    const flows = captureFlows(
-      this.net,
-      this.network.routes,
-      this.dirs.map((d) => d.to),
-      this.senders.map((snd) => snd !== null && snd.recovery.usesSack),
-    );
-    const capture = new PcapCapture(this.pool, flows, sink, snaplen);
+    const capture = pcapCapture(this.net, this, sink, snaplen);
     this.endpointTap = capture;
     return capture;
   }
@@ -240,7 +181,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
    * whole trace; flush the returned trace at the end.
    */
   traceNs2(sink: TraceSink): Ns2Trace {
-    const trace = new Ns2Trace(this.pool, this.net, sink, this.log);
+    const trace = ns2Trace(this.net, this, sink);
     this.network.linkTap = trace;
     return trace;
   }
@@ -432,21 +373,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
    */
   stepToProtocolEvent(maxTime = Infinity): EventRow | null {
     const limit = Math.min(maxTime === Infinity ? Infinity : secondsToNs(maxTime), this.durationNs);
-    // One event can log several (a fast retransmit and the start of recovery):
-    // return the ones not yet returned first, unless the run moved on meanwhile.
-    let seen = this.log.length === this.stepMark ? this.stepCursor : this.log.length;
-    for (;;) {
-      for (; seen < this.log.length; seen++) {
-        if (isStepEvent(this.log.kind.at(seen))) {
-          this.stepCursor = seen + 1;
-          this.stepMark = this.log.length;
-          return this.eventRow(seen);
-        }
-      }
-      if (this.events.peekTime() > limit) break;
-      this.step();
-    }
-    this.stepCursor = this.stepMark = this.log.length;
+    const i = this.stepCursor.next(this.log, this.events, limit, this);
+    if (i >= 0) return this.eventRow(i);
     if (limit !== Infinity && limit > this.nowNs) this.nowNs = limit;
     return null;
   }
@@ -530,8 +458,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     if (droppedEvents > 0) {
       this.log.keepLast(Math.max(0, events));
       // stepToProtocolEvent's place in the log moves with it.
-      this.stepCursor = Math.max(0, this.stepCursor - droppedEvents);
-      this.stepMark = Math.max(0, this.stepMark - droppedEvents);
+      this.stepCursor.forget(droppedEvents);
     }
     return { samples: this.sampler.keepLast(samples), events: droppedEvents };
   }

@@ -7,7 +7,7 @@
  * Browser-safe.
  */
 import { csvFormatRows } from 'd3-dsv';
-import { DECIMALS, formatNumber, safeText } from '../engine/output/csv';
+import { DECIMALS, formatNumber, safeText } from '../engine/output/csv-cells';
 import { metricDecimals } from './metrics';
 import type { Label, MetricValues, PointStats, Sweep, SweepRun, TTestRow } from './types';
 

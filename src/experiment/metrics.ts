@@ -2,7 +2,7 @@
  * What a sweep collects from each run: summary.csv columns of chosen flows and
  * Jain's fairness index across chosen flows. Pure and browser-safe.
  */
-import { DECIMALS } from '../engine/output/csv';
+import { DECIMALS } from '../engine/output/csv-cells';
 import type { FlowSummaryRow, RunData } from '../engine/output/rundata';
 import type { Metric, MetricColumn, MetricValues } from './types';
 

@@ -17,17 +17,9 @@ import type { RunStreams } from '../run';
 import { Simulator } from '../simulator';
 import { collectRunData, queueSeriesOf } from './collect';
 import { transactionRows, transactionsCsv } from './transactions';
-import {
-  eventsHeader,
-  eventsRows,
-  linksCsv,
-  queuesHeader,
-  queuesRows,
-  summaryCsv,
-  timeseriesHeader,
-  timeseriesRows,
-  type CsvFileName,
-} from './csv';
+import type { CsvFileName } from './csv';
+import { queuesHeader, queuesRows, timeseriesHeader, timeseriesRows } from './csv-sampled';
+import { eventsHeader, eventsRows, linksCsv, summaryCsv } from './csv-tables';
 import type { FlowSeries } from './rundata';
 import { throughputWindowSamples } from './sampler';
 

@@ -17,7 +17,8 @@
 import { nsToMs, nsToSeconds } from '../core/time';
 import type { TransactionFlow } from '../traffic/transactions';
 import { csvFormatRows } from 'd3-dsv';
-import { DECIMALS, formatNumber, runDataToCsv, safeText } from './csv';
+import { DECIMALS, formatNumber, safeText } from './csv-cells';
+import { runDataToCsv } from './csv';
 import type { RunData, TransactionRow } from './rundata';
 export { TRANSACTION_SUMMARY_COLUMNS, type TransactionRow } from './rundata';
 
