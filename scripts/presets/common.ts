@@ -20,7 +20,7 @@ export interface Ui {
   preset: string;
   /** seed paper ("000" … "004"); absent for lessons */
   paper?: string;
-  /** id of the paper table this preset has rows in (src/presets/paper-tables.ts) */
+  /** id of the paper table this preset has rows in (src/presets/paper-tables*.ts) */
   table?: string;
   /** extra search words (variants, queue types and faults are found from the scenario itself) */
   tags: string[];

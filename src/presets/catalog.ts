@@ -34,7 +34,7 @@ export interface Preset {
   kind: PresetKind;
   /** seed paper "000" … "004", null for lessons */
   paper: string | null;
-  /** paper table this preset has rows in (src/presets/paper-tables.ts), null if none */
+  /** paper table this preset has rows in (src/presets/paper-tables*.ts), null if none */
   table: string | null;
   /** path of the file in the repository, e.g. "scenarios/paper-000/p000-ee-400.json" */
   path: string;

@@ -11,69 +11,22 @@
  * which would otherwise make it lurch forward after a heavy moment.
  *
  * Each tick posts at most one batch: every sample and protocol event recorded
- * since the previous batch. At "max" speed and while stepping, ticks follow
+ * since the previous batch (series-batch.ts). At "max" speed and while stepping, ticks follow
  * each other with no idle time (still ≤ budget each, so commands get in
  * between), and batches still go out at most once per tick interval.
+ * Requests for files and state are answered by host-requests.ts.
  */
 import { LinkTrace } from '../engine/net/link-trace';
-import type { RunData } from '../engine/output/rundata';
 import type { EngineLike } from './engine-like';
-import { takeLinkRows } from './link-rows';
-import { KEEP_ALL, Retention } from './retention';
+import { DEFAULT_HOST_OPTIONS, type HostDeps, type HostOptions } from './host-deps';
+import { exportCsv, exportReplay, nextSegments, requestIdOf } from './host-requests';
+import { SeriesBatcher } from './series-batch';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
-import {
-  ANIMATE_MAX_SPEED,
-  batchTransferables,
-  normalizeSpeed,
-  QUEUE_COLUMNS,
-  type FromWorker,
-  type RunStatus,
-  type SampleBatch,
-  type ReplayOutput,
-  type Speed,
-  type ToWorker,
-} from './protocol';
+import { ANIMATE_MAX_SPEED, normalizeSpeed, type RunStatus, type Speed, type ToWorker } from './protocol';
 
 export type { EngineLike, PacketTraceSource } from './engine-like';
 
-export interface HostDeps {
-  createEngine(scenario: Scenario): EngineLike;
-  /**
-   * How much of a run the engine keeps for Export CSV (engine/scenario/memory.ts
-   * pageRetention); older samples and events are forgotten once posted, so a
-   * long run's memory stays flat. Absent: everything is kept.
-   */
-  retention?(scenario: Scenario): { samples: number; events: number };
-  post(message: FromWorker, transfer?: Transferable[]): void;
-  /** wall clock, milliseconds */
-  now(): number;
-  /** Run `fn` after `ms` milliseconds; returns a function that cancels it. */
-  schedule(fn: () => void, ms: number): () => void;
-  toCsv(data: RunData): Record<string, string>;
-  /** Replay `scenario` to simulated time `until` and return one packet-level file of it (replay.ts). */
-  replay?(scenario: Scenario, until: number, output: ReplayOutput): Uint8Array;
-}
-
-export interface HostOptions {
-  /** wall milliseconds between ticks (30 per second) */
-  tickMs: number;
-  /** longest wall time one tick may spend in the engine */
-  budgetMs: number;
-  /** a tick after a long gap (a throttled background tab) advances at most this much wall time */
-  maxElapsedMs: number;
-  /** once this many packet trace rows have been posted, the engine's trace columns are emptied (they keep their capacity) */
-  drainTraceRows: number;
-  /** a batch carries at most this many link trace rows, the newest (a long step would otherwise send them all) */
-  maxLinkRows: number;
-}
-
-export const DEFAULT_HOST_OPTIONS: HostOptions = {
-  tickMs: 1000 / 30,
-  budgetMs: 8,
-  maxElapsedMs: 100,
-  drainTraceRows: 1 << 16,
-  maxLinkRows: 20_000,
-};
+export { DEFAULT_HOST_OPTIONS, type HostDeps, type HostOptions } from './host-deps';
 
 /** Smallest and starting simulated slice handed to the engine in one call, seconds. */
 const MIN_SLICE = 1e-6;
@@ -94,21 +47,13 @@ export class EngineHost {
   private cursor = 0;
   /** Simulated seconds per engine call, adapted so one call costs about an eighth of the budget. */
   private slice = START_SLICE;
-  private sentSamples = 0;
-  private sentEvents = 0;
-  /** rows of the engine's packet trace posted since it was last emptied */
-  private sentTrace = 0;
-  /** rows posted before that (firstTraceRow counts the run's rows) */
-  private drainedTrace = 0;
-  /** what the engine keeps of a long run, and has forgotten (batches number rows from the run's start) */
-  private retention = new Retention();
   /** the flow the time-sequence diagram shows */
   private tracedFlow = -1;
   /** the link trace handed to the engine while the page animates packets (kept for its capacity) */
   private readonly linkTrace = new LinkTrace();
+  /** what the page has of the run, and what goes in the next batch */
+  private readonly batcher: SeriesBatcher;
   private lastTickAt = 0;
-  /** when the next batch is due while running flat out (wall ms) */
-  private nextPostAt = 0;
   private cancelTick: (() => void) | null = null;
 
   constructor(
@@ -116,6 +61,7 @@ export class EngineHost {
     options: Partial<HostOptions> = {},
   ) {
     this.opts = { ...DEFAULT_HOST_OPTIONS, ...options };
+    this.batcher = new SeriesBatcher(deps, this.opts, this.linkTrace);
   }
 
   handle(msg: ToWorker): void {
@@ -149,17 +95,17 @@ export class EngineHost {
           this.engine?.setTracedFlows?.([msg.flow]);
           break;
         case 'exportCsv':
-          this.exportCsv(msg.requestId);
+          exportCsv(this.deps, this.engine, this.batcher.retention, this.cursor, msg.requestId);
           break;
         case 'nextSegments':
-          this.nextSegments(msg.requestId);
+          nextSegments(this.deps, this.engine, msg.requestId);
           break;
         case 'ping':
           // The page's watchdog: any answer shows the worker is alive and taking commands.
           this.deps.post({ type: 'pong', id: msg.id });
           break;
         case 'exportReplay':
-          this.exportReplay(msg.requestId, msg.output);
+          exportReplay(this.deps, this.engine, msg.requestId, msg.output);
           break;
         default: {
           const never: never = msg;
@@ -167,12 +113,7 @@ export class EngineHost {
         }
       }
     } catch (err) {
-      this.fail(
-        err,
-        msg.type === 'exportCsv' || msg.type === 'nextSegments' || msg.type === 'exportReplay'
-          ? msg.requestId
-          : undefined,
-      );
+      this.fail(err, requestIdOf(msg));
     }
   }
 
@@ -198,11 +139,7 @@ export class EngineHost {
     this.run += 1;
     this.cursor = 0;
     this.slice = START_SLICE;
-    this.sentSamples = 0;
-    this.sentEvents = 0;
-    this.sentTrace = 0;
-    this.drainedTrace = 0;
-    this.retention = new Retention(this.deps.retention?.(scenario) ?? KEEP_ALL);
+    this.batcher.reset(this.deps.retention?.(scenario));
     const engine = this.deps.createEngine(structuredClone(scenario));
     this.engine = engine;
     this.linkTrace.clear();
@@ -266,34 +203,6 @@ export class EngineHost {
     this.engine.addFault(fault);
   }
 
-  private exportCsv(requestId: number): void {
-    if (!this.engine) throw new Error('no scenario is loaded');
-    const files = this.deps.toCsv(this.engine.runData());
-    const note = this.retention.note(this.engine, this.cursor);
-    this.deps.post({ type: 'csv', requestId, files: note ? { ...files, 'notes.txt': note } : files });
-  }
-
-  /**
-   * A packet-level file of the run so far. The engine keeps no per-packet
-   * history, so the run is replayed (deterministic: the same packets) from
-   * the engine's own scenario, which holds the faults injected live.
-   */
-  private exportReplay(requestId: number, output: ReplayOutput): void {
-    const engine = this.engine;
-    if (!engine) throw new Error('no scenario is loaded');
-    if (!this.deps.replay || !engine.scenario) throw new Error('this engine cannot export packet files');
-    const bytes = this.deps.replay(engine.scenario, engine.time, output);
-    this.deps.post({ type: 'replayFile', requestId, bytes }, [bytes.buffer as ArrayBuffer]);
-  }
-
-  private nextSegments(requestId: number): void {
-    if (!this.engine) throw new Error('no scenario is loaded');
-    const state = this.engine.state();
-    const seqs: Record<string, number> = {};
-    for (const f of state.flows) if (f.kind === 'tcp') seqs[f.id] = f.nextSeq;
-    this.deps.post({ type: 'nextSegments', requestId, time: state.time, seqs });
-  }
-
   /**
    * The link trace is on while the page can animate packets: at speeds up to
    * ANIMATE_MAX_SPEED and whenever the run is not playing (a step, a pause).
@@ -344,7 +253,7 @@ export class EngineHost {
     const flatOut = this.flatOut();
     // Flat out, work slices follow each other with only a yield between them
     // (so commands still get in), but batches still go at the tick rate.
-    if (finished || !flatOut || end >= this.nextPostAt) this.postBatch();
+    if (finished || !flatOut || end >= this.batcher.dueAt) this.postBatch();
     if (finished) {
       this.status = 'done';
       this.postStatus();
@@ -422,60 +331,7 @@ export class EngineHost {
 
   /** Post every sample and event recorded since the previous batch, if any. */
   private postBatch(): void {
-    const engine = this.engine;
-    if (!engine) return;
-    const samples = engine.sampleCount();
-    const events = engine.eventCount();
-    const traceRows = engine.packetTrace?.length ?? 0;
-    const linkRows = engine.network?.linkTrace ? this.linkTrace.length : 0;
-    if (samples === this.sentSamples && events === this.sentEvents && traceRows === this.sentTrace && linkRows === 0)
-      return;
-    const from = this.sentSamples;
-    const batch: SampleBatch = {
-      run: this.run,
-      firstSample: this.retention.droppedSamples + from,
-      times: ownBuffer(engine.sampleTimes(from, samples)),
-      flows: engine.flowIds.map((_, f) =>
-        engine.seriesColumns.map((c) => ownBuffer(engine.flowColumn(f, c, from, samples))),
-      ),
-      queues: engine.queueIds.map((_, q) =>
-        QUEUE_COLUMNS.map((c) => ownBuffer(engine.queueColumn(q, c, from, samples))),
-      ),
-      firstEvent: this.retention.droppedEvents + this.sentEvents,
-      events: engine.eventRows(this.sentEvents, events),
-      time: this.cursor,
-      eventsProcessed: engine.eventsProcessed,
-    };
-    const pt = engine.packetTrace;
-    if (pt) {
-      const from = this.sentTrace;
-      batch.firstTraceRow = this.drainedTrace + from;
-      // slice(): copies into buffers of their own, safe to transfer
-      batch.trace = {
-        time: pt.time.view(from, traceRows).slice(),
-        flow: pt.flow.view(from, traceRows).slice(),
-        kind: pt.kind.view(from, traceRows).slice(),
-        seq: pt.seq.view(from, traceRows).slice(),
-      };
-    }
-    if (linkRows > 0) batch.links = takeLinkRows(this.linkTrace, this.opts.maxLinkRows);
-    this.sentSamples = samples;
-    this.sentEvents = events;
-    this.sentTrace = traceRows;
-    if (pt && traceRows >= this.opts.drainTraceRows) {
-      // Every row is on its way to the page: empty the engine's columns.
-      pt.time.length = pt.flow.length = pt.kind.length = pt.seq.length = 0;
-      this.drainedTrace += traceRows;
-      this.sentTrace = 0;
-    }
-    const kept = this.retention.forget(engine, { samples: this.sentSamples, events: this.sentEvents });
-    this.sentSamples = kept.samples;
-    this.sentEvents = kept.events;
-    // Due times advance by whole tick intervals, so that ticks of uneven length
-    // still give the tick rate on average; after an idle spell, start afresh.
-    const now = this.deps.now();
-    this.nextPostAt = (now - this.nextPostAt > this.opts.tickMs ? now : this.nextPostAt) + this.opts.tickMs;
-    this.deps.post({ type: 'batch', batch }, batchTransferables(batch));
+    if (this.engine) this.batcher.post(this.engine, this.run, this.cursor);
   }
 
   private postStatus(): void {
@@ -503,12 +359,4 @@ export class EngineHost {
     this.deps.post({ type: 'error', message });
     this.postStatus();
   }
-}
-
-/**
- * A typed array whose buffer holds exactly its own values, so that
- * transferring the buffer moves nothing else (and no buffer is listed twice).
- */
-function ownBuffer(a: Float64Array): Float64Array {
-  return a.byteOffset === 0 && a.byteLength === a.buffer.byteLength ? a : a.slice();
 }

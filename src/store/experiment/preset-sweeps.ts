@@ -23,7 +23,7 @@ import type { FixedParameter, SweepForm } from './sweep-form';
 export interface PresetSweep {
   /** stable id: the paper table's ("000-IV") */
   id: string;
-  /** the paper table it reproduces (src/presets/paper-tables.ts) */
+  /** the paper table it reproduces (src/presets/paper-tables*.ts) */
   tableId: string;
   /** "Paper 000, Table IV" */
   title: string;
