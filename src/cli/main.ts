@@ -17,7 +17,6 @@
  * message` and change no exit code.
  */
 import { csvParseRows } from 'd3-dsv';
-import type { CsvSink } from '../engine/output/csv-stream';
 import { CSV_FILE_NAMES } from '../engine/output/csv';
 import { TRANSACTIONS_FILE } from '../engine/output/transactions';
 import { scenarioToNs2Script } from '../engine/output/ns2/tcl';
@@ -53,16 +52,22 @@ export interface RunReport {
 
 /**
  * Run a scenario to its end, writing the five files into the sink as it goes,
- * and the packet-level files asked for into their streams.
+ * and the packet-level files asked for into their streams. It may finish
+ * asynchronously (a writer thread still writing: sample-writer.ts).
  */
-export type RunScenario = (scenario: Scenario, sink: CsvSink, streams?: RunStreams) => RunReport;
+export type RunScenario = (
+  scenario: Scenario,
+  sink: OutputFiles,
+  streams?: RunStreams,
+  options?: CliOptions,
+) => RunReport | Promise<RunReport>;
 
 export const PCAP_FILE = 'packets.pcap';
 export const NS2_TRACE_FILE = 'out.tr';
 export const NS2_SCRIPT_FILE = 'scenario.tcl';
 
 export const USAGE =
-  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE] [--pcap] [--ns2-trace] [--ns2-script]';
+  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE] [--pcap] [--ns2-trace] [--ns2-script] [--single-thread]';
 
 const HELP = `${USAGE}
 
@@ -81,6 +86,9 @@ and events.csv into <dir> (created if missing), row by row as the run goes.
                      ns-2's trace format (+ - r d), to diff with ns-2's own
   --ns2-script       also write scenario.tcl: the scenario as an ns-2.35 script
                      (\`ns scenario.tcl <dir>\` writes ns-2's trace.tr there)
+  --single-thread    format timeseries.csv and queues.csv on the run's own thread
+                     (by default a long run formats them on a second thread,
+                     beside the simulation; use this to run one run per core)
   --help, -h         show this help
 
 Exit codes: 0 done, 1 the run failed, 2 usage error or invalid scenario.
@@ -99,6 +107,7 @@ export interface CliOptions {
   pcap?: boolean;
   ns2Trace?: boolean;
   ns2Script?: boolean;
+  singleThread?: boolean;
 }
 
 type ParsedArgs = { help: true } | { help: false; options: CliOptions } | { error: string };
@@ -114,6 +123,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     pcap: { type: 'boolean' },
     'ns2-trace': { type: 'boolean' },
     'ns2-script': { type: 'boolean' },
+    'single-thread': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if ('error' in read) return read;
@@ -136,6 +146,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
   if (v.pcap === true) options.pcap = true;
   if (v['ns2-trace'] === true) options.ns2Trace = true;
   if (v['ns2-script'] === true) options.ns2Script = true;
+  if (v['single-thread'] === true) options.singleThread = true;
   return { help: false, options };
 }
 
@@ -258,7 +269,7 @@ export async function main(argv: string[], io: SimIo, run: RunScenario): Promise
     if (o.pcap) streams.pcap = (chunk) => out.writeExtra(PCAP_FILE, chunk);
     if (o.ns2Trace) streams.ns2Trace = (chunk) => out.writeExtra(NS2_TRACE_FILE, chunk);
     if (transactions) streams.transactions = (text) => out.writeExtra(TRANSACTIONS_FILE, text);
-    report = run(result.scenario, out, streams);
+    report = await run(result.scenario, out, streams, o);
   } catch (e) {
     await out.discard();
     io.stderr(`sim: ${o.file}: the run failed: ${errorText(e)}\n`);

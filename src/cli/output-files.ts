@@ -15,6 +15,8 @@ export interface FileWriter {
   /** Text is written as UTF-8; bytes as they are (the packet capture). */
   write(data: string | Uint8Array): void;
   close(): void;
+  /** the file's descriptor, where it has one another thread may write to (sample-writer.ts) */
+  readonly fd?: number;
 }
 
 /** What the runner needs of the file system to write its outputs. */
@@ -64,6 +66,14 @@ export class OutputFiles implements CsvSink {
     if (text === '') return;
     if (file === 'summary.csv') this.summary += text;
     this.writers.get(file)!.write(text);
+  }
+
+  /**
+   * The descriptor of one of the five files, for a writer thread that takes
+   * over its writing (sample-writer.ts); undefined where the io has none.
+   */
+  descriptor(file: CsvFileName): number | undefined {
+    return this.writers.get(file)?.fd;
   }
 
   /** Append to one of the extra files named when opening. */

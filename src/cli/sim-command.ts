@@ -5,10 +5,26 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { streamRun } from '../engine/output/csv-stream';
-import { main } from './main';
+import { rowsPerSample, sampleCount } from '../engine/scenario/memory';
+import type { Scenario } from '../engine/scenario/types';
+import { main, type RunReport } from './main';
+import type { OutputFiles } from './output-files';
+import type { RunStreams } from '../engine/run';
+import { SampleWriter } from './sample-writer';
 
-/** Run the command with `argv` (after `sim`); resolves with the exit code. */
-export function simCommand(argv: string[]): Promise<number> {
+/**
+ * Sample rows (timeseries.csv and queues.csv) from which a run formats them
+ * on a thread of its own: below, starting the thread (some 50 ms of the other
+ * core) costs more than the rows.
+ */
+export const THREADED_ROWS = 50_000;
+
+/**
+ * Run the command with `argv` (after `sim`); resolves with the exit code.
+ * `workerUrl` is the module that serves as the sample writer thread (the
+ * command's own bundle); without it the run writes every file itself.
+ */
+export function simCommand(argv: string[], workerUrl?: URL): Promise<number> {
   return main(
     argv,
     {
@@ -22,6 +38,7 @@ export function simCommand(argv: string[]): Promise<number> {
       createWriter: (path) => {
         const fd = openSync(path, 'w');
         return {
+          fd,
           write: (data) => {
             if (typeof data === 'string') writeSync(fd, data, null, 'utf8');
             else for (let at = 0; at < data.length;) at += writeSync(fd, data, at, data.length - at);
@@ -32,6 +49,34 @@ export function simCommand(argv: string[]): Promise<number> {
       rename: (from, to) => rename(from, to),
       remove: (path) => rm(path, { force: true }),
     },
-    (scenario, sink, streams) => streamRun(scenario, sink, { streams }),
+    (scenario, out, streams, options) => run(scenario, out, streams, options?.singleThread ? undefined : workerUrl),
   );
+}
+
+async function run(
+  scenario: Scenario,
+  out: OutputFiles,
+  streams: RunStreams | undefined,
+  workerUrl?: URL,
+): Promise<RunReport> {
+  const timeseries = out.descriptor('timeseries.csv');
+  const queues = out.descriptor('queues.csv');
+  const threaded =
+    workerUrl !== undefined &&
+    timeseries !== undefined &&
+    queues !== undefined &&
+    rowsPerSample(scenario) * sampleCount(scenario) >= THREADED_ROWS;
+  if (!threaded) return streamRun(scenario, out, { streams });
+  let writer: SampleWriter | null = null;
+  try {
+    const report = streamRun(scenario, out, {
+      streams,
+      samples: (layout, chunkSamples) =>
+        (writer = new SampleWriter(workerUrl, layout, chunkSamples, { timeseries, queues })),
+    });
+    await (writer as SampleWriter | null)?.finish();
+    return report;
+  } finally {
+    await (writer as SampleWriter | null)?.close();
+  }
 }

@@ -48,6 +48,7 @@ import type { Ns2Trace, TraceSink } from './output/ns2/trace';
 import { buildEndpoints, queueColumnsOf, scheduleStarts } from './sim-setup';
 import { ns2Trace, pcapCapture } from './sim-taps';
 import { StepCursor } from './step-cursor';
+import type { SampleBlock } from './output/sample-block';
 
 export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   readonly scenario: Scenario;
@@ -461,6 +462,11 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       this.stepCursor.forget(droppedEvents);
     }
     return { samples: this.sampler.keepLast(samples), events: droppedEvents };
+  }
+
+  /** Samples [from, to) as stored, for a writer (output/sample-block.ts). */
+  sampleBlock(from: number, to: number): SampleBlock {
+    return this.sampler.block(from, to);
   }
 
   sampleTimes(from: number, to: number): Float64Array {

@@ -15,17 +15,28 @@ import { STREAM_CHUNK_EVENTS, STREAM_CHUNK_ROWS } from '../scenario/memory';
 import type { Scenario } from '../scenario/types';
 import type { RunStreams } from '../run';
 import { Simulator } from '../simulator';
-import { collectRunData, queueSeriesOf } from './collect';
+import { collectRunData } from './collect';
 import { transactionRows, transactionsCsv } from './transactions';
 import type { CsvFileName } from './csv';
-import { queuesHeader, queuesRows, timeseriesHeader, timeseriesRows } from './csv-sampled';
+import { queuesHeader, timeseriesHeader } from './csv-sampled';
 import { eventsHeader, eventsRows, linksCsv, summaryCsv } from './csv-tables';
-import type { FlowSeries } from './rundata';
+import { sampleLayout, writeSampleBlock, type SampleBlock, type SampleLayout } from './sample-block';
 import { throughputWindowSamples } from './sampler';
 
 /** Where the text goes: appended to the named file, in order. */
 export interface CsvSink {
   write(file: CsvFileName, text: string): void;
+}
+
+/**
+ * Who writes timeseries.csv's and queues.csv's rows instead of the runner,
+ * given each block of samples as the run records it (after the files'
+ * headers have gone to the CsvSink); the command-line runner's writes them on
+ * a thread of its own (cli/sample-writer.ts). The blocks are the writer's to
+ * keep.
+ */
+export interface SampleSink {
+  write(block: SampleBlock): void;
 }
 
 export interface StreamReport {
@@ -45,12 +56,18 @@ export interface StreamOptions {
   chunkEvents?: number;
   /** packet-level files written as the run goes (the capture, ns-2's trace) */
   streams?: RunStreams;
+  /**
+   * Hand the sample rows to a writer of their own, made once the run's
+   * layout is known (`chunkSamples`: samples to format into one piece of
+   * text); by default they are formatted and written to the CsvSink here.
+   */
+  samples?: (layout: SampleLayout, chunkSamples: number) => SampleSink;
 }
 
 /** Run `scenario` to its end, writing the five files into `sink` as it goes. */
 export function streamRun(scenario: Scenario, sink: CsvSink, options: StreamOptions = {}): StreamReport {
   const sim = new Simulator(scenario);
-  const writer = new StreamingCsv(sim, sink, options.chunkRows);
+  const writer = new StreamingCsv(sim, sink, options.chunkRows, options.samples);
   const capture = options.streams?.pcap ? sim.capturePackets(options.streams.pcap) : null;
   const trace = options.streams?.ns2Trace ? sim.traceNs2(options.streams.ns2Trace) : null;
   const s = sim.scenario;
@@ -116,13 +133,19 @@ export class StreamingCsv {
 
   /** samples formatted into one piece of text */
   private readonly chunk: number;
+  private readonly layout: SampleLayout;
+  /** who writes the sample rows, if not this */
+  private readonly samplesTo: SampleSink | null;
 
   constructor(
     private readonly sim: Simulator,
     private readonly sink: CsvSink,
     chunkRows?: number,
+    samples?: StreamOptions['samples'],
   ) {
     this.chunk = chunkSamples(sim, chunkRows);
+    this.layout = sampleLayout(sim);
+    this.samplesTo = samples ? samples(this.layout, this.chunk) : null;
   }
 
   start(): void {
@@ -140,21 +163,9 @@ export class StreamingCsv {
     this.peakHeld.events = Math.max(this.peakHeld.events, heldEvents);
     const from = this.next;
     if (held > from) {
-      const times = sim.sampleTimes(from, held);
-      const flowSeries: FlowSeries[] = sim.flowIds.map((flow, fi) => {
-        const columns: Record<string, Float64Array> = {};
-        for (const c of sim.seriesColumns) columns[c] = sim.flowColumn(fi, c, from, held);
-        return { flow, columns };
-      });
-      const queueSeries = queueSeriesOf(sim, from, held);
-      const series = { times, seriesColumns: sim.seriesColumns, flowSeries };
-      const queues = { times, queueSeries, queueColumns: sim.queueColumns };
-      // Samples first, then their queue rows, a chunk of each at a time: the files' order is each file's own.
-      for (let a = 0; a < times.length; a += this.chunk) {
-        const b = Math.min(times.length, a + this.chunk);
-        this.sink.write('timeseries.csv', timeseriesRows(series, a, b));
-        this.sink.write('queues.csv', queuesRows(queues, a, b));
-      }
+      const block = sim.sampleBlock(from, held);
+      if (this.samplesTo) this.samplesTo.write(block);
+      else writeSampleBlock(this.layout, block, this.chunk, (file, text) => this.sink.write(file, text));
       this.samples += held - from;
     }
     if (heldEvents > 0) {

@@ -16,12 +16,20 @@ import type { FlowStats } from './flow-stats';
 import { GrowableF64, GrowableRows } from '../core/growable';
 import { CAPACITY_COLUMN, INFLATION_COLUMN, PACING_COLUMN } from './rundata';
 import { nsToSeconds } from '../core/time';
+import type { SampleBlock } from './sample-block';
 
 /** The sampled queue columns a view can ask for by name. */
 export type QueueColumnName = 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'sojourn_ms' | 'drops' | 'ecn_marks' | string;
 
 /** A direction's values in its row, in this order; the sampler's extra queue columns follow. */
-const QUEUE_VALUES: readonly string[] = ['queue_pkts', 'queue_bytes', 'red_avg', 'sojourn_ms', 'drops', 'ecn_marks'];
+export const QUEUE_VALUES: readonly string[] = [
+  'queue_pkts',
+  'queue_bytes',
+  'red_avg',
+  'sojourn_ms',
+  'drops',
+  'ecn_marks',
+];
 
 /** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
 const THROUGHPUT_WINDOW_S = 0.5;
@@ -100,6 +108,23 @@ export class Sampler {
     this.flowRows.keepLast(keep);
     this.queueRows.keepLast(keep);
     return dropped;
+  }
+
+  /**
+   * Samples [from, to) as they are stored: copies of the times and of the two
+   * rows of each sample (sample-block.ts reads them), three buffers whatever
+   * the number of flows and directions, so that they can be handed to
+   * another thread to be written.
+   */
+  block(from: number, to: number): SampleBlock {
+    const lo = Math.max(0, from);
+    const hi = Math.min(this.length, to);
+    const rows = (r: GrowableRows) => r.buf.slice(r.offset(lo), r.offset(Math.max(lo, hi)));
+    return {
+      times: this.timesBetween(lo, Math.max(lo, hi)),
+      flowRows: rows(this.flowRows),
+      queueRows: rows(this.queueRows),
+    };
   }
 
   /** Sample times [from, to), seconds, as a copy of its own. */

@@ -47,6 +47,12 @@ const EXPORT_EVENT_BYTES = 400;
 const STREAM_ROW_BYTES = 200;
 /** Sample rows (timeseries and queues) the command-line runner formats at once (output/csv-stream.ts). */
 export const STREAM_CHUNK_ROWS = 16_384;
+/**
+ * Blocks of samples the command-line runner may have handed to its writer
+ * thread and not yet seen written (cli/sample-writer.ts): each a copy of the
+ * samples held between drains.
+ */
+export const SAMPLE_BLOCKS_PENDING = 3;
 /** Events past which the command-line runner shortens its slices of simulated time (output/csv-stream.ts). */
 export const STREAM_CHUNK_EVENTS = 16_384;
 
@@ -276,7 +282,8 @@ export function estimateMemory(scenario: Scenario, keeping: Keeping): MemoryEsti
     const held = Math.min(samples, Math.max(chunk, Math.round(0.5 / s.sampleInterval)));
     add({
       what: `sample rows formatted ${chunk} samples at a time`,
-      bytes: held * perSample * 2 + chunk * rows * STREAM_ROW_BYTES,
+      // The held samples, the blocks waiting for the writer thread and the one it is writing (as columns).
+      bytes: held * perSample * (2 + SAMPLE_BLOCKS_PENDING + 2) + chunk * rows * STREAM_ROW_BYTES,
       path: 'flows',
       change: 'fewer flows and links',
     });

@@ -1,0 +1,81 @@
+/**
+ * The sampled files written on a thread of their own (sample-writer.ts) are
+ * byte for byte the files the run writes itself, and a write that fails stops
+ * the run with the writer's message. The writer thread runs the prebuilt
+ * command (build/tcplab.mjs), as it does for users.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CSV_FILE_NAMES, type CsvFileName } from '../engine/output/csv';
+import { streamRun } from '../engine/output/csv-stream';
+import type { SampleLayout } from '../engine/output/sample-block';
+import { parseScenarioText } from '../engine/scenario/index';
+import { rowsPerSample, sampleCount } from '../engine/scenario/memory';
+import { SampleWriter } from './sample-writer';
+import { THREADED_ROWS } from './sim-command';
+
+const root = resolve(__dirname, '../..');
+const bundle = join(root, 'build', 'tcplab.mjs');
+const work = mkdtempSync(join(tmpdir(), 'tcplab-writer-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function tcplab(...args: string[]) {
+  return spawnSync(process.execPath, [bundle, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+}
+
+describe('the sample writer thread', () => {
+  it('writes the files the run writes itself, byte for byte', () => {
+    const file = join(root, 'bench', 'dumbbell-22.json');
+    const parsed = parseScenarioText(readFileSync(file, 'utf8'));
+    if (!parsed.ok) throw new Error('the scenario does not load');
+    const scenario = { ...parsed.scenario, duration: 5 };
+    // Long enough for the thread (else this would test the single-thread path twice).
+    expect(rowsPerSample(scenario) * sampleCount(scenario)).toBeGreaterThanOrEqual(THREADED_ROWS);
+    const threaded = tcplab('sim', file, '--duration', '5', '--out', join(work, 'threaded'));
+    const single = tcplab('sim', file, '--duration', '5', '--out', join(work, 'single'), '--single-thread');
+    expect(threaded.status, threaded.stderr).toBe(0);
+    expect(single.status, single.stderr).toBe(0);
+    const want = new Map<CsvFileName, string>(CSV_FILE_NAMES.map((n) => [n, '']));
+    streamRun(scenario, { write: (name, text) => want.set(name, want.get(name)! + text) });
+    for (const name of CSV_FILE_NAMES) {
+      expect(readFileSync(join(work, 'threaded', name), 'utf8'), name).toBe(want.get(name));
+      expect(readFileSync(join(work, 'single', name), 'utf8'), name).toBe(want.get(name));
+    }
+  }, 120_000);
+
+  it('stops the run with the writer’s message when a write fails', async () => {
+    const layout: SampleLayout = {
+      flowIds: ['a'],
+      seriesColumns: ['cwnd'],
+      queueIds: [{ link: 'l', from: 'x' }],
+      queueColumns: [],
+    };
+    // A descriptor open for reading only: every write to it fails (EBADF).
+    const path = join(work, 'read-only.csv');
+    writeFileSync(path, '');
+    const fd = openSync(path, 'r');
+    const writer = new SampleWriter(pathToFileURL(bundle), layout, 10, { timeseries: fd, queues: fd });
+    const block = () => ({
+      times: new Float64Array([0, 0.01]),
+      flowRows: new Float64Array([1, 0, 2, 0]),
+      queueRows: new Float64Array(12),
+    });
+    try {
+      let failure: unknown;
+      try {
+        for (let i = 0; i < 20; i++) writer.write(block());
+        await writer.finish();
+      } catch (e) {
+        failure = e;
+      }
+      expect(String(failure)).toMatch(/writing timeseries\.csv and queues\.csv failed: .*EBADF/);
+    } finally {
+      await writer.close();
+      closeSync(fd);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,151 @@
+/**
+ * timeseries.csv and queues.csv formatted and written on a thread of their
+ * own: the run posts each block of samples (three buffers, moved, not
+ * copied) and goes on simulating while the other core turns them into text.
+ * Formatting those two files is a fifth of a 22-flow run and more at
+ * hundreds of flows, and the event loop cannot be split; this is the part
+ * that can run beside it. The text is csv-sampled.ts's, as when the runner
+ * writes it itself (sample-writer.test.ts compares the files).
+ *
+ * The writer thread writes to the files' descriptors, opened by the main
+ * thread, which wrote their headers first and writes nothing more to them.
+ * At most MAX_PENDING blocks wait (a block is at most a few megabytes; see
+ * scenario/memory.ts): past that the run waits for the writer, so memory
+ * stays bounded when the disk or the formatting is the slower side. A
+ * failed write stops the run with the writer's message. Node-only.
+ */
+import {
+  MessageChannel,
+  Worker,
+  isMainThread,
+  parentPort,
+  receiveMessageOnPort,
+  workerData,
+} from 'node:worker_threads';
+import { writeSync } from 'node:fs';
+import type { MessagePort } from 'node:worker_threads';
+import type { SampleSink } from '../engine/output/csv-stream';
+import { SAMPLE_BLOCKS_PENDING } from '../engine/scenario/memory';
+import { writeSampleBlock, type SampleBlock, type SampleLayout } from '../engine/output/sample-block';
+
+/** workerData of a writer thread. */
+export const SAMPLE_WRITER_ROLE = 'tcp-lab-sample-writer';
+
+/** Blocks posted and not yet written, past which the run waits (counted by scenario/memory.ts). */
+export const MAX_PENDING = SAMPLE_BLOCKS_PENDING;
+
+/** Seconds without a block written, while the run waits, after which the writer is given up. */
+const STALL_S = 120;
+
+/** Control words shared with the writer: blocks written, and whether it failed. */
+const WRITTEN = 0;
+const FAILED = 1;
+
+interface Setup {
+  role: typeof SAMPLE_WRITER_ROLE;
+  layout: SampleLayout;
+  chunkSamples: number;
+  /** descriptors of timeseries.csv and queues.csv */
+  fds: { timeseries: number; queues: number };
+  control: SharedArrayBuffer;
+  errors: MessagePort;
+}
+
+/** Whether this thread was started as a sample writer. */
+export function isSampleWriter(): boolean {
+  return !isMainThread && (workerData as { role?: unknown } | null)?.role === SAMPLE_WRITER_ROLE;
+}
+
+/** The writer thread: format and write every block posted, in order, until told to end. */
+export function serveSampleWriter(): void {
+  const setup = workerData as Setup;
+  const port = parentPort!;
+  const control = new Int32Array(setup.control);
+  const write = (file: string, text: string) => {
+    if (text !== '') writeSync(file === 'timeseries.csv' ? setup.fds.timeseries : setup.fds.queues, text, null, 'utf8');
+  };
+  port.on('message', (block: SampleBlock | 'end') => {
+    if (block === 'end') {
+      port.postMessage('ended');
+      return;
+    }
+    if (Atomics.load(control, FAILED) !== 0) return;
+    try {
+      writeSampleBlock(setup.layout, block, setup.chunkSamples, write);
+    } catch (e) {
+      setup.errors.postMessage(e instanceof Error ? e.message : String(e));
+      Atomics.store(control, FAILED, 1);
+    }
+    Atomics.add(control, WRITTEN, 1);
+    Atomics.notify(control, WRITTEN);
+  });
+}
+
+/** The run's side: posts blocks to a writer thread. */
+export class SampleWriter implements SampleSink {
+  private readonly worker: Worker;
+  private readonly control = new Int32Array(new SharedArrayBuffer(8));
+  private readonly errors: MessagePort;
+  private posted = 0;
+
+  constructor(workerUrl: URL, layout: SampleLayout, chunkSamples: number, fds: Setup['fds']) {
+    const channel = new MessageChannel();
+    this.errors = channel.port1;
+    const setup: Setup = {
+      role: SAMPLE_WRITER_ROLE,
+      layout,
+      chunkSamples,
+      fds,
+      control: this.control.buffer as SharedArrayBuffer,
+      errors: channel.port2,
+    };
+    this.worker = new Worker(workerUrl, { workerData: setup, transferList: [channel.port2] });
+  }
+
+  write(block: SampleBlock): void {
+    this.wait(MAX_PENDING - 1);
+    this.posted++;
+    // Moved, not copied: the block's buffers are fresh copies (Sampler.block) and this writer's to keep.
+    const buffers = [block.times.buffer, block.flowRows.buffer, block.queueRows.buffer] as ArrayBuffer[];
+    this.worker.postMessage(block, buffers);
+  }
+
+  /** Wait until every block is written (or the writer failed: then throw its message). */
+  async finish(): Promise<void> {
+    this.wait(0);
+    const ended = new Promise<void>((resolve, reject) => {
+      this.worker.once('message', () => resolve());
+      this.worker.once('error', reject);
+    });
+    this.worker.postMessage('end');
+    await ended;
+  }
+
+  /** Stop the thread (after finish, or when the run failed). */
+  async close(): Promise<void> {
+    this.errors.close();
+    await this.worker.terminate();
+  }
+
+  /** Block until at most `pending` posted blocks are unwritten; throw if the writer failed. */
+  private wait(pending: number): void {
+    let idle = 0;
+    for (;;) {
+      this.throwIfFailed();
+      const written = Atomics.load(this.control, WRITTEN);
+      if (this.posted - written <= pending) return;
+      // Timed, so that a writer thread that died without a word (it could
+      // not start) cannot hang the run: a block takes milliseconds to write.
+      if (Atomics.wait(this.control, WRITTEN, written, 1000) === 'timed-out' && ++idle >= STALL_S)
+        throw new Error(`writing timeseries.csv and queues.csv failed: the writer thread stopped answering`);
+    }
+  }
+
+  private throwIfFailed(): void {
+    if (Atomics.load(this.control, FAILED) === 0) return;
+    const m = receiveMessageOnPort(this.errors);
+    throw new Error(
+      `writing timeseries.csv and queues.csv failed: ${m ? String(m.message) : 'the writer thread stopped'}`,
+    );
+  }
+}

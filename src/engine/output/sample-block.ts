@@ -1,0 +1,110 @@
+/**
+ * A run's samples handed to whoever writes timeseries.csv and queues.csv:
+ * a block of samples is three buffers (times, the flows' rows, the link
+ * directions' rows: Sampler.block), and the layout says what the rows hold.
+ * Both are plain data — no simulator behind them — so the command-line
+ * runner can post them to a thread of their own and format the two big
+ * files on the machine's other core while the run goes on
+ * (cli/sample-writer.ts); the streaming runner formats them in place
+ * otherwise (csv-stream.ts). Either way the text is csv-sampled.ts's, byte
+ * for byte. Browser-safe: no Node APIs.
+ */
+import type { FlowSeries, QueueSeries, RunData } from './rundata';
+import { QUEUE_VALUES } from './sampler';
+import { queuesRows, timeseriesRows } from './csv-sampled';
+import type { CsvFileName } from './csv';
+
+/** Samples [from, to) of a run, as the sampler stores them (Sampler.block). */
+export interface SampleBlock {
+  /** seconds, one per sample */
+  times: Float64Array;
+  /** per sample: for each flow, its series columns, then its cumulative bytes */
+  flowRows: Float64Array;
+  /** per sample: for each link direction, QUEUE_VALUES, then the queue columns */
+  queueRows: Float64Array;
+}
+
+/** What a block's rows hold: the simulator's ids and columns, fixed for the run. */
+export interface SampleLayout {
+  flowIds: readonly string[];
+  seriesColumns: readonly string[];
+  queueIds: readonly { link: string; from: string }[];
+  /** queues.csv's columns after sojourn_ms (RunData.queueColumns) */
+  queueColumns: readonly string[];
+}
+
+/** The layout of a simulator's samples (Simulator and SimView have these fields). */
+export function sampleLayout(sim: SampleLayout): SampleLayout {
+  return {
+    flowIds: [...sim.flowIds],
+    seriesColumns: [...sim.seriesColumns],
+    queueIds: sim.queueIds.map((q) => ({ link: q.link, from: q.from })),
+    queueColumns: [...sim.queueColumns],
+  };
+}
+
+type SeriesPiece = Pick<RunData, 'times' | 'seriesColumns' | 'flowSeries'>;
+type QueuesPiece = Pick<RunData, 'times' | 'queueSeries' | 'queueColumns'>;
+
+/** A block as the row formatters of csv-sampled.ts take it: a column per flow (direction) and value. */
+export function blockSeries(layout: SampleLayout, block: SampleBlock): { series: SeriesPiece; queues: QueuesPiece } {
+  const n = block.times.length;
+  const cols = layout.seriesColumns;
+  const flowStride = cols.length + 1;
+  const flowRow = layout.flowIds.length * flowStride;
+  const flowSeries: FlowSeries[] = layout.flowIds.map((flow, fi) => {
+    const columns: Record<string, Float64Array> = {};
+    cols.forEach((c, ci) => (columns[c] = column(block.flowRows, fi * flowStride + ci, flowRow, n)));
+    return { flow, columns };
+  });
+  const extra = layout.queueColumns;
+  const queueStride = QUEUE_VALUES.length + extra.length;
+  const queueRow = layout.queueIds.length * queueStride;
+  const queueSeries: QueueSeries[] = layout.queueIds.map((q, d) => {
+    const at = (name: string) => column(block.queueRows, d * queueStride + QUEUE_VALUES.indexOf(name), queueRow, n);
+    const byName: Record<string, Float64Array> = {};
+    extra.forEach(
+      (c, ci) => (byName[c] = column(block.queueRows, d * queueStride + QUEUE_VALUES.length + ci, queueRow, n)),
+    );
+    return {
+      link: q.link,
+      from: q.from,
+      queue_pkts: at('queue_pkts'),
+      queue_bytes: at('queue_bytes'),
+      red_avg: at('red_avg'),
+      sojourn_ms: at('sojourn_ms'),
+      extra: byName,
+    };
+  });
+  return {
+    series: { times: block.times, seriesColumns: [...cols], flowSeries },
+    queues: { times: block.times, queueSeries, queueColumns: [...extra] },
+  };
+}
+
+/** Value `at` of each of `n` rows of `stride` doubles (one row a sample), as a column of its own. */
+function column(rows: Float64Array, at: number, stride: number, n: number): Float64Array {
+  const out = new Float64Array(n);
+  for (let i = 0, off = at; i < n; i++, off += stride) out[i] = rows[off];
+  return out;
+}
+
+/**
+ * Write a block's rows of timeseries.csv and queues.csv, `chunkSamples`
+ * samples of each at a time (so no piece of text grows with the block).
+ */
+export function writeSampleBlock(
+  layout: SampleLayout,
+  block: SampleBlock,
+  chunkSamples: number,
+  write: (file: CsvFileName, text: string) => void,
+): void {
+  const { series, queues } = blockSeries(layout, block);
+  const n = block.times.length;
+  const step = Math.max(1, chunkSamples);
+  for (let a = 0; a < n; a += step) {
+    const b = Math.min(n, a + step);
+    write('timeseries.csv', timeseriesRows(series, a, b));
+    write('queues.csv', queuesRows(queues, a, b));
+  }
+}
