@@ -106,9 +106,9 @@ export class RingBuffer {
     }
   }
 
-  /** Push many points (the columns of a batch). */
-  pushAll(ts: ArrayLike<number>, ys: ArrayLike<number>): void {
-    for (let i = 0; i < ts.length; i++) this.push(ts[i], ys[i]);
+  /** Push many points (the columns of a batch): times `ts`, values `ys[at …]`. */
+  pushAll(ts: ArrayLike<number>, ys: ArrayLike<number>, at = 0): void {
+    for (let i = 0; i < ts.length; i++) this.push(ts[i], ys[at + i]);
   }
 
   /** First readable index whose time is ≥ t (times only increase), or `length`. */
