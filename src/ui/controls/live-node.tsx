@@ -3,11 +3,13 @@
  * the sample count) written straight into their DOM node from a store
  * subscription, not rendered by React: a batch arrives ~30 times a second,
  * and re-rendering a panel (with its form) for each one cost the main thread
- * more than the numbers are worth. The node is filled before the first paint
- * (a layout effect), so it is never seen empty.
+ * more than the numbers are worth. They change at most on the charts' shared
+ * tick (charts/data-tick.ts), ~30 times a second. The node is filled before
+ * the first paint (a layout effect), so it is never seen empty.
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { LabState } from '../../store/lab-store';
+import { cancelDataTick, onDataTick } from '../charts/data-tick';
 import { useLabStore } from '../lab-context';
 
 /**
@@ -23,12 +25,19 @@ export function useLiveNode<E extends Element = HTMLElement, T = string>(select:
     if (!el) return;
     let shown: T = select(store.getState());
     write(el, shown);
-    return store.subscribe((s) => {
-      const value = select(s);
+    // Written on the charts' tick, so the page lays out and paints the new
+    // figures in the same frame as the charts' new data, not in one of its own.
+    const flush = () => {
+      const value = select(store.getState());
       if (Object.is(value, shown)) return;
       shown = value;
       write(el, value);
-    });
+    };
+    const unsubscribe = store.subscribe(() => onDataTick(flush));
+    return () => {
+      unsubscribe();
+      cancelDataTick(flush);
+    };
   }, [store, select, write]);
   return ref;
 }
