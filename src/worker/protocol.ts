@@ -2,9 +2,10 @@
  * Messages between the page (main thread) and the engine worker.
  *
  * The worker owns the only running Simulator; the page only ever sees what
- * these messages carry. High-rate data travels as batches of Float64Arrays
- * whose buffers are transferred (moved, not copied), a few tens of times per
- * second, never one message per packet.
+ * these messages carry. High-rate data travels as batches whose samples are
+ * one Float64Array per batch (every flow's and queue's columns, one after
+ * another) transferred (moved, not copied), a few tens of times per second,
+ * never one message per packet.
  */
 import type { EventRow } from '../engine/output/rundata';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
