@@ -90,7 +90,9 @@ test(`${NAME} at max speed: frame times and long tasks`, async ({ page, browser 
     };
     requestAnimationFrame(frame);
   });
-  const categories = process.env.BENCH_PROFILE ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'] : TRACE_CATEGORIES;
+  const categories = process.env.BENCH_PROFILE
+    ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
+    : TRACE_CATEGORIES;
   await browser.startTracing(page, { categories });
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForTimeout(PLAY_MS);

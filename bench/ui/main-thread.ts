@@ -50,7 +50,13 @@ export interface TaskSpread {
 function spread(cpuUs: number[]): TaskSpread {
   const ms = cpuUs.map((t) => t / 1000).sort((a, b) => a - b);
   const q = (p: number) => (ms.length ? ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] : NaN);
-  return { count: ms.length, p50: q(0.5), p95: q(0.95), max: ms.at(-1) ?? NaN, over50: ms.filter((t) => t > 50).length };
+  return {
+    count: ms.length,
+    p50: q(0.5),
+    p95: q(0.95),
+    max: ms.at(-1) ?? NaN,
+    over50: ms.filter((t) => t > 50).length,
+  };
 }
 
 /** One line for a TaskSpread. */

@@ -151,9 +151,11 @@ if (chunks.length > 0) {
     if (n === 0) return;
     console.log(`\n${title}: ${n} samples`);
     console.log('  self:');
-    for (const [k, v] of [...selfT].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`    ${((100 * v) / n).toFixed(1).padStart(5)} %  ${k}`);
+    for (const [k, v] of [...selfT].sort((a, b) => b[1] - a[1]).slice(0, TOP))
+      console.log(`    ${((100 * v) / n).toFixed(1).padStart(5)} %  ${k}`);
     console.log('  inclusive:');
-    for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, TOP * 2)) console.log(`    ${((100 * v) / n).toFixed(1).padStart(5)} %  ${k}`);
+    for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, TOP * 2))
+      console.log(`    ${((100 * v) / n).toFixed(1).padStart(5)} %  ${k}`);
   };
   show('JS samples, all tasks', () => true);
   const ranges = costly.map((t) => [t.ts, t.ts + (t.dur ?? 0)] as const);

@@ -117,7 +117,11 @@ export class SeriesBatcher {
 }
 
 /** Every flow's and queue's columns of samples [from, to), one after another in one buffer (protocol.ts SampleBatch.series). */
-function packColumns(engine: EngineLike, from: number, to: number): Pick<SampleBatch, 'series' | 'flowCount' | 'flowColumns' | 'queueCount' | 'queueColumns'> {
+function packColumns(
+  engine: EngineLike,
+  from: number,
+  to: number,
+): Pick<SampleBatch, 'series' | 'flowCount' | 'flowColumns' | 'queueCount' | 'queueColumns'> {
   const n = to - from;
   const flowCount = engine.flowIds.length;
   const flowColumns = engine.seriesColumns.length;
