@@ -16,13 +16,18 @@
  * The target: p95 ≤ 16.7 ms and no long task. A benchmark prints figures; it
  * asserts nothing.
  *
+ * BENCH_TRACE=file saves the trace (bench/ui/trace-report.ts reads it: the
+ * costliest tasks and what they were made of); BENCH_PROFILE=1 adds V8's
+ * sampling profiler to it, for the JavaScript functions.
+ *
  * BENCH_VIEW=top measures with the page scrolled to the top instead (the
  * scenario editor and its live topology in view, the charts below the fold).
  */
+import { writeFileSync } from 'node:fs';
 import { test } from '@playwright/test';
 import { SPEEDS } from '../../src/ui/controls/speeds';
 import { dumbbell } from '../scale/dumbbell';
-import { mainThreadCost, TRACE_CATEGORIES } from './main-thread';
+import { formatSpread, mainThreadCost, TRACE_CATEGORIES } from './main-thread';
 
 const PLAY_MS = Number(process.env.BENCH_PLAY_MS) || 20_000;
 const VIEW = process.env.BENCH_VIEW === 'top' ? 'top' : 'charts';
@@ -85,7 +90,10 @@ test(`${NAME} at max speed: frame times and long tasks`, async ({ page, browser 
     };
     requestAnimationFrame(frame);
   });
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const categories = process.env.BENCH_PROFILE
+    ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
+    : TRACE_CATEGORIES;
+  await browser.startTracing(page, { categories });
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForTimeout(PLAY_MS);
   const result = await page.evaluate(() => {
@@ -106,6 +114,7 @@ test(`${NAME} at max speed: frame times and long tasks`, async ({ page, browser 
     };
   });
   const trace = await browser.stopTracing();
+  if (process.env.BENCH_TRACE) writeFileSync(process.env.BENCH_TRACE, trace);
   const heapEnd = await liveHeap();
   const sorted = [...result.frames].sort((a, b) => a - b);
   const cost = mainThreadCost(trace, sorted.length);
@@ -117,6 +126,10 @@ test(`${NAME} at max speed: frame times and long tasks`, async ({ page, browser 
     `frames       ${sorted.length}  p50 ${quantile(sorted, 0.5).toFixed(1)} ms  p95 ${quantile(sorted, 0.95).toFixed(1)} ms  p99 ${quantile(sorted, 0.99).toFixed(1)} ms  max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms  (${over} frames over 17.5 ms)`,
     `long tasks   ${result.long.length}  total ${longTotal.toFixed(0)} ms  longest ${Math.max(0, ...result.long).toFixed(0)} ms${result.long.length ? `  (at ${result.longAt.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')})` : ''}`,
     `main thread  ${(cost.cpuMs / 1000).toFixed(2)} s CPU in ${PLAY_MS / 1000} s, ${cost.frames} frames: ${(cost.cpuMs / Math.max(1, cost.frames)).toFixed(1)} ms CPU per frame (${cost.perFrame.map((p) => `${p.label} ${p.ms.toFixed(1)}`).join(', ')})`,
+    `  tasks      ${formatSpread(cost.tasks)}`,
+    `  batches    ${formatSpread(cost.messages)}`,
+    `  drawing    ${formatSpread(cost.drawing)}`,
+    `  per sim s  ${(cost.cpuMs / Math.max(1e-9, Number(result.simTime))).toFixed(0)} ms CPU per simulated second`,
     `JS heap      ${mb(heapStart)} at start, ${mb(heapEnd)} at end`,
   ];
   console.log(lines.join('\n'));

@@ -32,6 +32,36 @@ export interface MainThreadCost {
   cpuMs: number;
   /** ms of thread time per animation frame, by part */
   perFrame: { label: string; ms: number }[];
+  /** CPU ms of single tasks: every task, each batch from the worker, each frame's drawing */
+  tasks: TaskSpread;
+  messages: TaskSpread;
+  drawing: TaskSpread;
+}
+
+/** How the CPU time of one kind of task is spread: count, median, 95th percentile, largest (ms), and how many took over 50 ms of CPU. */
+export interface TaskSpread {
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+  over50: number;
+}
+
+function spread(cpuUs: number[]): TaskSpread {
+  const ms = cpuUs.map((t) => t / 1000).sort((a, b) => a - b);
+  const q = (p: number) => (ms.length ? ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] : NaN);
+  return {
+    count: ms.length,
+    p50: q(0.5),
+    p95: q(0.95),
+    max: ms.at(-1) ?? NaN,
+    over50: ms.filter((t) => t > 50).length,
+  };
+}
+
+/** One line for a TaskSpread. */
+export function formatSpread(s: TaskSpread): string {
+  return `${s.count}: p50 ${s.p50.toFixed(1)}, p95 ${s.p95.toFixed(1)}, max ${s.max.toFixed(1)} ms CPU (${s.over50} over 50 ms)`;
 }
 
 /** `frames`: the animation frames the page counted over the traced time. */
@@ -39,12 +69,18 @@ export function mainThreadCost(trace: Buffer, frames: number): MainThreadCost {
   const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!main) return { frames: 0, cpuMs: 0, perFrame: [] };
+  if (!main) {
+    const none = spread([]);
+    return { frames: 0, cpuMs: 0, perFrame: [], tasks: none, messages: none, drawing: none };
+  }
   const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
   const cpu = (name: string) => mine.filter((e) => e.name === name).reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000;
   return {
     frames,
     cpuMs: cpu('RunTask'),
     perFrame: PARTS.map(([name, label]) => ({ label, ms: frames ? cpu(name) / frames : NaN })),
+    tasks: spread(mine.filter((e) => e.name === 'RunTask').map((e) => e.tdur ?? 0)),
+    messages: spread(mine.filter((e) => e.name === 'HandlePostMessage').map((e) => e.tdur ?? 0)),
+    drawing: spread(mine.filter((e) => e.name === 'FireAnimationFrame').map((e) => e.tdur ?? 0)),
   };
 }

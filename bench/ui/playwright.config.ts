@@ -8,6 +8,8 @@ import { previewPort } from '../../e2e/port';
  * on its own port so it never reuses another preview server.
  */
 const PORT = previewPort(4179);
+/** BENCH_DIST serves another build (e.g. the one before a change, for paired runs); default dist/. */
+const DIST = process.env.BENCH_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: '.',
@@ -23,7 +25,7 @@ export default defineConfig({
     launchOptions: chromiumLaunch(['--enable-precise-memory-info']),
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${JSON.stringify(DIST)}`,
     url: `http://127.0.0.1:${PORT}/`,
     cwd: '../..',
     reuseExistingServer: false,

@@ -1,6 +1,10 @@
 import { useLab } from './lab-context';
-import { selectSampleCount, selectStatus } from '../store/selectors';
+import { selectStatus } from '../store/selectors';
+import type { LabState } from '../store/lab-store';
+import { useLiveNode, writeText } from './controls/live-node';
 import type { RunStatus } from '../worker/protocol';
+
+const samplesText = (s: LabState) => String(s.sampleCount);
 
 const STATUS_TEXT: Record<RunStatus, string> = {
   empty: 'No scenario',
@@ -14,7 +18,7 @@ const STATUS_TEXT: Record<RunStatus, string> = {
 
 export function StatusBar() {
   const status = useLab(selectStatus);
-  const samples = useLab(selectSampleCount);
+  const samples = useLiveNode<HTMLSpanElement, string>(samplesText, writeText);
   return (
     <footer className="status-bar">
       <span className={`status-dot status-${status}`} aria-hidden="true" />
@@ -25,7 +29,7 @@ export function StatusBar() {
         ·
       </span>
       <span>
-        <span data-testid="sample-count">{samples}</span> samples
+        <span data-testid="sample-count" ref={samples} /> samples
       </span>
       <span className="status-keys">
         <kbd>Space</kbd> play/pause <kbd>S</kbd> step <kbd>R</kbd> reset

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventRow, RunData } from '../engine/output/rundata';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
 import { EngineHost, type EngineLike, type HostDeps } from './engine-host';
-import type { FromWorker, SampleBatch, StatusSnapshot } from './protocol';
+import { flowColumn, type FromWorker, type SampleBatch, type StatusSnapshot } from './protocol';
 
 // ----------------------------------------------------------------- test doubles
 
@@ -281,14 +281,17 @@ describe('EngineHost', () => {
     for (const b of batches) {
       expect(b.firstSample).toBe(expected);
       expected += b.times.length;
-      expect(b.flows[0][0].length).toBe(b.times.length);
+      expect(b.series.length).toBe(b.times.length * (b.flowCount * b.flowColumns + b.queueCount * b.queueColumns));
+      expect(flowColumn(b, 0, 0)?.length).toBe(b.times.length);
     }
     expect(expected).toBe(h.engines[0].sampleCount());
     const withData = h.messages.find((m) => m.msg.type === 'batch' && m.msg.batch.times.length > 5)!;
     const batch = (withData.msg as { batch: SampleBatch }).batch;
     expect(withData.transfer).toContain(batch.times.buffer);
-    // A column that was a view on a larger buffer went over as its own copy.
-    expect(batch.flows[0][0].buffer.byteLength).toBe(batch.flows[0][0].byteLength);
+    // Every flow's and queue's columns went over in one buffer of their own.
+    expect(withData.transfer).toContain(batch.series.buffer);
+    expect(batch.series.buffer.byteLength).toBe(batch.series.byteLength);
+    expect(batch.flowCount).toBeGreaterThan(0);
   });
 
   it('never blocks a tick much longer than the budget, even at max speed on a slow engine', () => {

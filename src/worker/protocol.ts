@@ -2,9 +2,10 @@
  * Messages between the page (main thread) and the engine worker.
  *
  * The worker owns the only running Simulator; the page only ever sees what
- * these messages carry. High-rate data travels as batches of Float64Arrays
- * whose buffers are transferred (moved, not copied), a few tens of times per
- * second, never one message per packet.
+ * these messages carry. High-rate data travels as batches whose samples are
+ * one Float64Array per batch (every flow's and queue's columns, one after
+ * another) transferred (moved, not copied), a few tens of times per second,
+ * never one message per packet.
  */
 import type { EventRow } from '../engine/output/rundata';
 import type { FaultSpec, Scenario } from '../engine/scenario/types';
@@ -129,10 +130,21 @@ export interface SampleBatch {
   firstSample: number;
   /** seconds */
   times: Float64Array;
-  /** [flow][column], columns in `RunMeta.seriesColumns` order; NaN = not applicable */
-  flows: Float64Array[][];
-  /** [queue][column], columns in `QUEUE_COLUMNS` order */
-  queues: Float64Array[][];
+  /**
+   * Every flow's columns (in `RunMeta.seriesColumns` order; NaN = not
+   * applicable), then every queue's (in `QUEUE_COLUMNS` order), each
+   * `times.length` values long, one after another in one buffer: one object
+   * to copy and one buffer to transfer however many flows and links (a
+   * Float64Array per column made receiving a 110-flow batch cost the page
+   * milliseconds). Read with flowColumn and queueColumn.
+   */
+  series: Float64Array;
+  flowCount: number;
+  /** columns per flow in `series` */
+  flowColumns: number;
+  queueCount: number;
+  /** columns per queue in `series` (engines older than a column send fewer) */
+  queueColumns: number;
   firstEvent: number;
   events: EventRow[];
   /** simulated time the batch brings the run to */
@@ -207,11 +219,53 @@ export type FromWorker =
   /** `requestId` is set when the error answers a request (`exportCsv`, `nextSegments`). */
   | { type: 'error'; message: string; requestId?: number };
 
+type SeriesLayout = Pick<SampleBatch, 'times' | 'flowCount' | 'flowColumns' | 'queueCount' | 'queueColumns'>;
+
+/** Where column `c` of flow `f` starts in `batch.series`, or -1 if the batch has no such column. */
+export function flowColumnAt(batch: SeriesLayout, f: number, c: number): number {
+  if (f < 0 || f >= batch.flowCount || c < 0 || c >= batch.flowColumns) return -1;
+  return (f * batch.flowColumns + c) * batch.times.length;
+}
+
+/** Where column `c` of queue `q` starts in `batch.series`, or -1 if the batch has no such column. */
+export function queueColumnAt(batch: SeriesLayout, q: number, c: number): number {
+  if (q < 0 || q >= batch.queueCount || c < 0 || c >= batch.queueColumns) return -1;
+  return (batch.flowCount * batch.flowColumns + q * batch.queueColumns + c) * batch.times.length;
+}
+
+/** Column `c` of flow `f` (a view into `batch.series`), or undefined. */
+export function flowColumn(batch: SampleBatch, f: number, c: number): Float64Array | undefined {
+  const at = flowColumnAt(batch, f, c);
+  return at < 0 ? undefined : batch.series.subarray(at, at + batch.times.length);
+}
+
+/** Column `c` of queue `q` (a view into `batch.series`), or undefined. */
+export function queueColumn(batch: SampleBatch, q: number, c: number): Float64Array | undefined {
+  const at = queueColumnAt(batch, q, c);
+  return at < 0 ? undefined : batch.series.subarray(at, at + batch.times.length);
+}
+
+/** The `series` fields of a batch from its columns, [flow][column] and [queue][column], each `n` values long. */
+export function packSeries(
+  flows: readonly (readonly ArrayLike<number>[])[],
+  queues: readonly (readonly ArrayLike<number>[])[],
+  n: number,
+): Pick<SampleBatch, 'series' | 'flowCount' | 'flowColumns' | 'queueCount' | 'queueColumns'> {
+  const flowColumns = flows[0]?.length ?? 0;
+  const queueColumns = queues[0]?.length ?? 0;
+  const series = new Float64Array((flows.length * flowColumns + queues.length * queueColumns) * n);
+  let at = 0;
+  for (const cols of [...flows, ...queues])
+    for (const c of cols) {
+      series.set(c.length === n ? c : Array.from({ length: n }, (_, i) => c[i] ?? NaN), at);
+      at += n;
+    }
+  return { series, flowCount: flows.length, flowColumns, queueCount: queues.length, queueColumns };
+}
+
 /** The buffers of a batch, to pass as postMessage's transfer list. */
 export function batchTransferables(batch: SampleBatch): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [batch.times.buffer as ArrayBuffer];
-  for (const cols of batch.flows) for (const c of cols) out.push(c.buffer as ArrayBuffer);
-  for (const cols of batch.queues) for (const c of cols) out.push(c.buffer as ArrayBuffer);
+  const out: ArrayBuffer[] = [batch.times.buffer as ArrayBuffer, batch.series.buffer as ArrayBuffer];
   if (batch.trace) {
     const t = batch.trace;
     out.push(

@@ -77,12 +77,7 @@ export class SeriesBatcher {
       run,
       firstSample: this.kept.droppedSamples + from,
       times: ownBuffer(engine.sampleTimes(from, samples)),
-      flows: engine.flowIds.map((_, f) =>
-        engine.seriesColumns.map((c) => ownBuffer(engine.flowColumn(f, c, from, samples))),
-      ),
-      queues: engine.queueIds.map((_, q) =>
-        QUEUE_COLUMNS.map((c) => ownBuffer(engine.queueColumn(q, c, from, samples))),
-      ),
+      ...packColumns(engine, from, samples),
       firstEvent: this.kept.droppedEvents + this.sentEvents,
       events: engine.eventRows(this.sentEvents, events),
       time,
@@ -119,6 +114,32 @@ export class SeriesBatcher {
     this.nextPostAt = (now - this.nextPostAt > this.opts.tickMs ? now : this.nextPostAt) + this.opts.tickMs;
     this.deps.post({ type: 'batch', batch }, batchTransferables(batch));
   }
+}
+
+/** Every flow's and queue's columns of samples [from, to), one after another in one buffer (protocol.ts SampleBatch.series). */
+function packColumns(
+  engine: EngineLike,
+  from: number,
+  to: number,
+): Pick<SampleBatch, 'series' | 'flowCount' | 'flowColumns' | 'queueCount' | 'queueColumns'> {
+  const n = to - from;
+  const flowCount = engine.flowIds.length;
+  const flowColumns = engine.seriesColumns.length;
+  const queueCount = engine.queueIds.length;
+  const queueColumns = QUEUE_COLUMNS.length;
+  const series = new Float64Array((flowCount * flowColumns + queueCount * queueColumns) * n);
+  let at = 0;
+  for (let f = 0; f < flowCount; f++)
+    for (const c of engine.seriesColumns) {
+      series.set(engine.flowColumn(f, c, from, to), at);
+      at += n;
+    }
+  for (let q = 0; q < queueCount; q++)
+    for (const c of QUEUE_COLUMNS) {
+      series.set(engine.queueColumn(q, c, from, to), at);
+      at += n;
+    }
+  return { series, flowCount, flowColumns, queueCount, queueColumns };
 }
 
 /**

@@ -101,6 +101,9 @@ describe('column spans (dense series drawn as rectangles)', () => {
     expect(dashOn([6, 3], 5)).toBe(true);
     expect(dashOn([6, 3], 7)).toBe(false);
     expect(dashOn([], 7)).toBe(true);
+    // a pattern of several dashes, and columns left of the origin
+    const on = [-12, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((c) => dashOn([2, 1, 4, 3], c));
+    expect(on).toEqual([false, false, true, true, false, true, true, true, true, false, false, false, true, true, false, true]);
   });
 
   it('fills the area under a series down to the baseline', () => {

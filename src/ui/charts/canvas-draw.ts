@@ -204,16 +204,25 @@ export function columnSpans(
 
 /** Is column `c` drawn under the dash pattern (lengths in px along x; [] = solid)? */
 export function dashOn(pattern: readonly number[], c: number): boolean {
-  if (pattern.length === 0) return true;
+  return dashMask(pattern)?.(c) ?? true;
+}
+
+/**
+ * dashOn for one pattern, its period worked out once (a dense line asks for
+ * every pixel column); null for a solid line, every column drawn.
+ */
+export function dashMask(pattern: readonly number[]): ((c: number) => boolean) | null {
   let period = 0;
   for (const p of pattern) period += p;
-  if (period <= 0) return true;
-  let pos = ((c % period) + period) % period;
-  for (let k = 0; k < pattern.length; k++) {
-    if (pos < pattern[k]) return k % 2 === 0;
-    pos -= pattern[k];
-  }
-  return true;
+  if (pattern.length === 0 || period <= 0) return null;
+  const ends: number[] = [];
+  let end = 0;
+  for (const p of pattern) ends.push((end += p));
+  return (c) => {
+    const pos = ((c % period) + period) % period;
+    for (let k = 0; k < ends.length; k++) if (pos < ends[k]) return k % 2 === 0;
+    return true;
+  };
 }
 
 /** Something that fills rectangles: a CanvasRenderingContext2D, or a recorder in tests. */
@@ -251,8 +260,9 @@ export function fillLine(
     rects++;
     open = false;
   };
+  const on = dashMask(dash);
   columnSpans(s, from, to, px, py, (c, top, bottom) => {
-    if (!dashOn(dash, c)) {
+    if (on !== null && !on(c)) {
       flushRun();
       return;
     }

@@ -82,3 +82,41 @@ describe('RingBuffer', () => {
     expect(() => new RingBuffer(2)).toThrow(RangeError);
   });
 });
+
+describe('RingBuffer.maxYBetween', () => {
+  /** the answer read the slow way: every readable point of the window */
+  function bruteMax(b: RingBuffer, t0: number, t1: number, fallback: number): number {
+    const from = Math.max(0, b.lowerBound(t0) - 1);
+    let hi = b.lowerBound(t1);
+    while (hi < b.length && b.t(hi) <= t1) hi++;
+    const to = Math.min(b.length, hi + 1);
+    let m = -Infinity;
+    for (let i = from; i < to; i++) if (Number.isFinite(b.y(i)) && b.y(i) > m) m = b.y(i);
+    return m === -Infinity ? fallback : m;
+  }
+
+  it('agrees with a full scan while a live window grows, steps and the buffer compacts', () => {
+    const b = new RingBuffer(64);
+    // a sawtooth with gaps and a deep drop, so the maximum moves and the tail matters
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    let window = 10;
+    for (let i = 0; i < 2000; i++) {
+      const t = i * 0.01;
+      const y = i % 97 === 0 ? NaN : (i % 300) * (0.5 + rand());
+      b.push(t, y);
+      if (t > window) window *= 2; // the live axis steps out
+      for (const t0 of [0, window / 4]) expect(b.maxYBetween(t0, window, -1)).toBe(bruteMax(b, t0, window, -1));
+    }
+    expect(b.decimation).toBeGreaterThan(1);
+  });
+
+  it('answers a narrower or earlier window too (the memo only extends a window it contains)', () => {
+    const b = new RingBuffer(16);
+    for (let i = 0; i < 40; i++) b.push(i, i === 20 ? 1000 : i);
+    expect(b.maxYBetween(0, 100)).toBe(1000);
+    expect(b.maxYBetween(22, 30)).toBe(bruteMax(b, 22, 30, 0));
+    expect(b.maxYBetween(0, 5)).toBe(bruteMax(b, 0, 5, 0));
+    expect(b.maxYBetween(0, 100)).toBe(1000);
+  });
+});

@@ -31,6 +31,18 @@ export class RingBuffer {
   private hasTail = false;
   /** number of points ever pushed */
   private pushed = 0;
+  /** changes whenever committed points are rewritten (a compaction or clear) */
+  private generation = 0;
+  /**
+   * The largest committed value maxYBetween last found, over committed
+   * indexes [memoFrom, memoTo): while a window starts at the same point and
+   * only grows (a chart following a live run), the next call reads only the
+   * points committed since.
+   */
+  private memoGen = -1;
+  private memoFrom = 0;
+  private memoTo = 0;
+  private memoMax = -Infinity;
 
   constructor(capacity = 2048) {
     if (!Number.isInteger(capacity) || capacity < 4) throw new RangeError('capacity must be an integer ≥ 4');
@@ -62,6 +74,7 @@ export class RingBuffer {
   }
 
   clear(): void {
+    this.generation++;
     this.n = 0;
     this.stride = 1;
     this.bucketSize = 0;
@@ -93,9 +106,9 @@ export class RingBuffer {
     }
   }
 
-  /** Push many points (the columns of a batch). */
-  pushAll(ts: ArrayLike<number>, ys: ArrayLike<number>): void {
-    for (let i = 0; i < ts.length; i++) this.push(ts[i], ys[i]);
+  /** Push many points (the columns of a batch): times `ts`, values `ys[at …]`. */
+  pushAll(ts: ArrayLike<number>, ys: ArrayLike<number>, at = 0): void {
+    for (let i = 0; i < ts.length; i++) this.push(ts[i], ys[at + i]);
   }
 
   /** First readable index whose time is ≥ t (times only increase), or `length`. */
@@ -119,11 +132,26 @@ export class RingBuffer {
     let hi = this.lowerBound(t1);
     while (hi < this.length && this.t(hi) <= t1) hi++;
     const to = Math.min(this.length, hi + 1);
+    // Committed points [from, min(to, n)) never change until the next
+    // compaction: extend the last answer when this window contains it.
+    const committedTo = Math.min(to, this.n);
     let m = -Infinity;
-    for (let i = from; i < to; i++) {
-      const v = this.y(i);
+    let i = from;
+    if (this.memoGen === this.generation && from === this.memoFrom && committedTo >= this.memoTo) {
+      m = this.memoMax;
+      i = this.memoTo;
+    }
+    const ys = this.ys;
+    for (; i < committedTo; i++) {
+      const v = ys[i];
       if (v > m && Number.isFinite(v)) m = v;
     }
+    this.memoGen = this.generation;
+    this.memoFrom = from;
+    this.memoTo = committedTo;
+    this.memoMax = m;
+    // the pending tail, if the window reaches it
+    if (to > this.n && this.hasTail && this.lastY > m && Number.isFinite(this.lastY)) m = this.lastY;
     return m === -Infinity ? fallback : m;
   }
 
@@ -165,6 +193,7 @@ export class RingBuffer {
     }
     this.n = w;
     this.stride *= 2;
+    this.generation++;
   }
 }
 

@@ -12,6 +12,7 @@
 import { drawMarkers } from './canvas-markers';
 import { clipAbove, dashArray, drawDots, fillArea, fillLine, linear, tracePolyline, visibleRange, type Series } from './canvas-draw';
 import type { Band, ChartMarker, TimeChartSpec } from './chart-spec';
+import { opaqueColour, type ImageTarget, type SpanRaster } from './span-raster';
 import type { Ctx2D } from './svg-recorder';
 
 // The canvas cannot read CSS variables cheaply per frame: these are tokens.css's --grid, --muted, --font-sans.
@@ -49,12 +50,20 @@ export interface PaintFrame {
   cursor: number | null;
 }
 
+/** Where a chart's dense opaque lines are painted before they go onto the canvas as one image (span-raster.ts). */
+export interface LineRaster {
+  raster: SpanRaster;
+  /** device pixels per CSS pixel of the canvas */
+  dpr: number;
+}
+
 /**
  * Paint the data of `f` from pixel column `fromX` on (0: all of it), the
  * context's origin at the plot's top left. Returns the points the custom
- * drawing reported.
+ * drawing reported. With `lines`, dense opaque lines are painted into its
+ * raster and put onto the canvas as one image, in the same order.
  */
-export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = false): number {
+export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = false, lines?: LineRaster): number {
   const { spec, t0, t1, iw, ih, rem } = f;
   const px = linear(t0, t1, 0, iw);
   const [ylo, yhi] = f.yDomain;
@@ -86,6 +95,15 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
 
   const isDense = (r: readonly [number, number]) => !vector && r[1] - r[0] > iw * DENSE_POINTS_PER_PX;
 
+  const raster = vector ? null : (lines?.raster ?? null);
+  raster?.begin(iw, ih, lines!.dpr, fromX);
+  /** Put what the raster holds onto the canvas, before something is drawn over it there. */
+  const settle = () => {
+    if (!raster?.pending) return;
+    raster.finish(ctx as unknown as ImageTarget);
+    raster.begin(iw, ih, lines!.dpr, fromX);
+  };
+
   /**
    * One series: column spans when dense in the window, an anti-aliased
    * stroke when sparse. A sparse stroke is traced over the whole window even
@@ -96,6 +114,13 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
     const [from, to] = visibleRange(buf, dense ? tFrom : t0, t1);
     if (to <= from) return;
     const pattern = dashArray(dash).map((d) => d * lineScale);
+    const word = dense && raster ? opaqueColour(colour) : null;
+    if (word !== null) {
+      raster!.setColour(word);
+      fillLine(buf, from, to, px, yMap, lineWidth, pattern, raster!);
+      return;
+    }
+    settle();
     if (dense) {
       ctx.fillStyle = colour;
       fillLine(buf, from, to, px, yMap, lineWidth, pattern, ctx);
@@ -148,6 +173,7 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
     const buf = l.buffer();
     if (!buf || buf.length === 0) return;
     if (l.dots) {
+      settle();
       const [from, to] = visibleRange(buf, tFrom, t1);
       ctx.fillStyle = l.colour;
       drawDots(buf, from, to, px, py, (l.width ?? 2) * lineScale, ctx);
@@ -156,6 +182,7 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
     drawSeries(l.clipAbove ? clipAbove(buf, yhi) : buf, isDense(f.ranges[k]), py, l.colour, (l.width ?? 2) * lineScale, l.dash);
   });
 
+  settle();
   if (spec.draw) points += spec.draw({ ctx, x: px, y: py, t0: tFrom, t1, rem, width: iw, height: ih, windowStart: t0 });
 
   paintReferences(ctx, f, py);

@@ -14,7 +14,9 @@
  * A chart draws only when asked (`update`: new data; the shared time axis;
  * a resize), at most once per animation frame (frame-scheduler.ts), only
  * while on screen, and only the points inside the visible window, reduced to
- * a few per pixel column (canvas-draw.ts).
+ * a few per pixel column (canvas-draw.ts); the dense lines are painted into a
+ * pixel buffer of the chart's own and put onto the canvas as one image
+ * (span-raster.ts).
  *
  * Sizes follow the root font size, so the large-text mode for projectors
  * scales the axes, labels and line widths along with the rest of the page.
@@ -25,6 +27,7 @@ import { countBetween } from './canvas-markers';
 import { linear, visibleRange } from './canvas-draw';
 import { inlineFrameStyles } from './frame-styles';
 import { SvgRecorder } from './svg-recorder';
+import { SpanRaster } from './span-raster';
 import { paintData, type PaintFrame } from './time-chart-paint';
 import { cancelDraw, requestBackgroundDraw, requestDraw } from './frame-scheduler';
 import type { Chart, TimeChartSpec } from './chart-spec';
@@ -64,6 +67,8 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
   tooltip.hidden = true;
   container.appendChild(tooltip);
 
+  /** the dense lines' pixels, put onto the canvas as one image per draw */
+  const raster = new SpanRaster();
   /** scales of the last draw, for pointer positions → times and marker picking */
   let lastX: ScaleLinear<number, number> | null = null;
   let lastY: ScaleLinear<number, number> | null = null;
@@ -254,7 +259,7 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     if (fromX === 0) ctx.clearRect(0, 0, width, height);
     ctx.translate(m.left, m.top);
-    points += paintData(ctx, frame, fromX);
+    points += paintData(ctx, frame, fromX, false, { raster, dpr });
     setData('points', String(points));
   }
 

@@ -1,20 +1,14 @@
 /**
  * Mount a D3 chart factory once on a ref and ask it to redraw whenever the
  * run's traces change. React renders only the container; the chart's nodes
- * are D3's alone. The chart draws in the next animation frame, together with
- * every other chart that asked (frame-scheduler.ts).
+ * are D3's alone. New data is drawn on the charts' shared tick (data-tick.ts),
+ * in the animation frame after it, together with every other chart
+ * (frame-scheduler.ts).
  */
 import { useEffect, type DependencyList, type RefObject } from 'react';
 import type { RunTraces } from '../session/traces';
+import { cancelDataTick, onDataTick } from './data-tick';
 import type { Chart } from './time-chart';
-
-/**
- * Least time between two data-driven redraws of one chart. Batches arrive ~30
- * times a second; drawing each chart at most that often keeps the data live
- * while leaving most frames free for the browser. Zooming and panning are not
- * limited: they redraw in the next frame.
- */
-export const MIN_REDRAW_MS = 33;
 
 /** The chart mounted on each container, for what acts on a chart from outside (Save PNG / SVG). */
 const mounted = new WeakMap<Element, Chart>();
@@ -35,23 +29,12 @@ export function useChart(
     if (!container) return;
     const chart = create(container);
     mounted.set(container, chart);
-    let timer: ReturnType<typeof setTimeout> | 0 = 0;
-    let last = 0;
-    const redraw = () => {
-      if (timer) return;
-      const wait = MIN_REDRAW_MS - (performance.now() - last);
-      const go = () => {
-        timer = 0;
-        last = performance.now();
-        chart.update();
-      };
-      if (wait <= 0) go();
-      else timer = setTimeout(go, wait);
-    };
-    const unsubscribe = traces.subscribe(redraw);
+    // New data redraws on the shared tick, with every other chart (data-tick.ts).
+    const update = () => chart.update();
+    const unsubscribe = traces.subscribe(() => onDataTick(update));
     return () => {
       unsubscribe();
-      if (timer) clearTimeout(timer);
+      cancelDataTick(update);
       if (mounted.get(container) === chart) mounted.delete(container);
       chart.destroy();
     };

@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { useLab, useLabStore } from '../lab-context';
-import { selectSampleCount, selectScenario, selectScenarioInput } from '../../store/selectors';
+import { selectScenario, selectScenarioInput } from '../../store/selectors';
 import { downloadBlob, downloadJson, slug, zipTextFiles } from '../export/download';
 import { DownloadIcon, UploadIcon } from '../icons';
 import { importTooLarge } from '../page-budget';
 import { useSession } from '../session/context';
+import { selectHasSamples } from './live-node';
 import { ResearchExports } from '../export/ResearchExports';
 
 /** Import scenario, Export scenario, Export CSV. */
@@ -13,7 +14,7 @@ export function ScenarioFiles() {
   const session = useSession();
   const scenario = useLab(selectScenario);
   const input = useLab(selectScenarioInput);
-  const samples = useLab(selectSampleCount);
+  const hasSamples = useLab(selectHasSamples);
   const [exporting, setExporting] = useState(false);
 
   const onImport = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -67,7 +68,7 @@ export function ScenarioFiles() {
         type="button"
         className="button ghost"
         onClick={onExportCsv}
-        disabled={!scenario || samples === 0 || exporting}
+        disabled={!scenario || !hasSamples || exporting}
         title="The run so far as summary, timeseries, queues, links and events CSV files, in one .zip"
       >
         <DownloadIcon />

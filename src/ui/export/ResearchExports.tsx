@@ -7,10 +7,11 @@
  */
 import { useRef, useState } from 'react';
 import { scenarioToNs2Script } from '../../engine/output/ns2/tcl';
-import { selectSampleCount, selectScenario } from '../../store/selectors';
+import { selectScenario } from '../../store/selectors';
 import type { ReplayOutput } from '../../worker/protocol';
 import { useLab, useLabStore } from '../lab-context';
 import { useSession } from '../session/context';
+import { selectHasSamples } from '../controls/live-node';
 import { DownloadIcon } from '../icons';
 import { downloadBlob, slug } from './download';
 
@@ -23,7 +24,7 @@ export function ResearchExports() {
   const store = useLabStore();
   const session = useSession();
   const scenario = useLab(selectScenario);
-  const samples = useLab(selectSampleCount);
+  const hasSamples = useLab(selectHasSamples);
   const [busy, setBusy] = useState(false);
   const menu = useRef<HTMLDetailsElement>(null);
 
@@ -56,7 +57,7 @@ export function ResearchExports() {
     downloadBlob(name, new Blob([tcl.text], { type: 'text/plain' }));
   };
 
-  const noRun = !scenario || samples === 0 || busy;
+  const noRun = !scenario || !hasSamples || busy;
   return (
     <details className="tools-menu" ref={menu}>
       <summary className="button ghost" aria-disabled={!scenario}>

@@ -10,7 +10,9 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ScenarioIssue } from '../../engine/scenario/types';
 import { useLab, useLabStore } from '../lab-context';
 import { selectEdited, selectLiveRun, selectQueueDirection } from '../../store/editor';
-import { selectSimTime, selectStatus } from '../../store/selectors';
+import type { LabState } from '../../store/lab-store';
+import { selectStatus } from '../../store/selectors';
+import { LiveText } from '../controls/live-node';
 import { addFault, asDoc, deleteFault } from '../../store/edit-ops';
 import { IssueLines } from '../editor/fields';
 import { formatSimTime } from '../editor/format';
@@ -58,13 +60,15 @@ const INITIAL_FORM: Form = {
 /** The last submission: done, or refused (with the scenario it was judged in, to name the fault). */
 type Outcome = { ok: true; text: string } | { ok: false; issues: ScenarioIssue[]; doc: unknown } | null;
 
+/** The simulated time in the live note, written per batch outside React (controls/live-node.tsx). */
+const simTimeText = (s: LabState) => formatSimTime(s.simTime);
+
 export function FaultsPanel() {
   const store = useLabStore();
   const session = useSession();
   const edited = useLab(selectEdited);
   const live = useLab(selectLiveRun);
   const status = useLab(selectStatus);
-  const simTime = useLab(selectSimTime);
   const queueDir = useLab(selectQueueDirection);
   const edit = useEdit();
   const ids = { kind: useId(), flow: useId(), dir: useId(), link: useId() };
@@ -147,7 +151,11 @@ export function FaultsPanel() {
     <div className="panel-section" data-testid="faults-panel">
       <p className={`mode-note${live ? ' live' : ''}`} data-testid="fault-mode">
         {live
-          ? `Run under way: a fault applies now (t = ${formatSimTime(simTime)}) and is recorded in the scenario, so the run replays exactly.`
+          ? (
+            <>
+              Run under way: a fault applies now (t = <LiveText text={simTimeText} />) and is recorded in the scenario, so the run replays exactly.
+            </>
+          )
           : ended
             ? 'The run has ended. Reset to add faults before the next run, or inject them while it plays.'
             : 'Before the run: faults join the scenario at the time you give. Inject them while the run plays to see the effect at once.'}

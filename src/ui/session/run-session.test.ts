@@ -3,7 +3,7 @@ import type { EventRow } from '../../engine/output/rundata';
 import type { ParseResult, Scenario } from '../../engine/scenario/types';
 import { createLabStore } from '../../store/lab-store';
 import { EngineClient, type WorkerLike } from '../../worker/client';
-import type { FromWorker, RunMeta, SampleBatch, ToWorker } from '../../worker/protocol';
+import { packSeries, type FromWorker, type RunMeta, type SampleBatch, type ToWorker } from '../../worker/protocol';
 import { RunSession } from './run-session';
 
 /** A Worker stand-in: records commands, lets the test play the worker's messages. */
@@ -68,11 +68,14 @@ function batch(run: number, firstSample: number, n: number, events: EventRow[] =
     run,
     firstSample,
     times,
-    flows: [[col((t) => 1 + t), col(() => 64), col(() => 20)]],
-    queues: [
-      [col(() => 1), col(() => 1000), col(() => NaN)],
-      [col(() => 9), col(() => 9000), col(() => NaN)],
-    ],
+    ...packSeries(
+      [[col((t) => 1 + t), col(() => 64), col(() => 20)]],
+      [
+        [col(() => 1), col(() => 1000), col(() => NaN)],
+        [col(() => 9), col(() => 9000), col(() => NaN)],
+      ],
+      n,
+    ),
     firstEvent: 0,
     events,
     time: times.at(-1) ?? 0,

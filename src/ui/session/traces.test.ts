@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventRow } from '../../engine/output/rundata';
-import type { RunMeta, SampleBatch } from '../../worker/protocol';
+import { packSeries, type RunMeta, type SampleBatch } from '../../worker/protocol';
 import { RunTraces } from './traces';
 
 const COLUMNS = ['cwnd', 'ssthresh', 'srtt_ms', 'rto_s', 'inflight', 'throughput_kbps', 'vegas_diff', 'cubic_wmax'];
@@ -26,7 +26,7 @@ function batch(first: number, n: number, events: EventRow[] = [], trace?: Sample
         return 1;
       }),
     );
-  return { run: 1, firstSample: first, times, flows: [flow(true), flow(false)], queues: [], firstEvent: 0, events, time: times.at(-1) ?? 0, eventsProcessed: 0, trace };
+  return { run: 1, firstSample: first, times, ...packSeries([flow(true), flow(false)], [], n), firstEvent: 0, events, time: times.at(-1) ?? 0, eventsProcessed: 0, trace };
 }
 
 const event = (time_s: number, flow: string, name: string): EventRow => ({ time_s, flow, event: name, seq: null, cwnd: 5, ssthresh: 5, detail: name }) as unknown as EventRow;
@@ -55,7 +55,7 @@ describe('RunTraces', () => {
     const col = (values: number[]) => Float64Array.from(values);
     const reno = cols.map((c) => (c === 'cwnd' ? col([10, 5, 5, 6]) : c === 'inflation' ? col([0, 3, 4, 0]) : col([1, 1, 1, 1])));
     const sack = cols.map((c) => (c === 'inflation' ? col([NaN, NaN, NaN, NaN]) : col([1, 1, 1, 1])));
-    t.append({ run: 1, firstSample: 0, times, flows: [reno, sack], queues: [], firstEvent: 0, events: [], time: 0.3, eventsProcessed: 0 });
+    t.append({ run: 1, firstSample: 0, times, ...packSeries([reno, sack], [], 4), firstEvent: 0, events: [], time: 0.3, eventsProcessed: 0 });
     const w = t.flows[0].recoveryWindow!;
     expect([0, 1, 2, 3].map((i) => w.y(i))).toEqual([NaN, 8, 9, NaN]);
     expect([0, 1, 2, 3].map((i) => t.flows[1].recoveryWindow!.y(i)).every(Number.isNaN)).toBe(true);
@@ -142,7 +142,7 @@ describe('RunTraces', () => {
       ssthresh: 5,
       detail: 'segment 4 marked Congestion Experienced (CE) at r1→r2: CoDel would have dropped it, but the flow uses ECN, so it goes on (8 packets waiting)',
     });
-    t.append({ run: 1, firstSample: 0, times, flows: [], queues: [forward, back], firstEvent: 0, events: [mark(0.05), mark(0.09)], time: 0.2, eventsProcessed: 0 });
+    t.append({ run: 1, firstSample: 0, times, ...packSeries([], [forward, back], times.length), firstEvent: 0, events: [mark(0.05), mark(0.09)], time: 0.2, eventsProcessed: 0 });
     const [f, b] = t.queues;
     expect([f.sojourn.y(1), f.sojourn.y(2)]).toEqual([40, 95.5]);
     expect(Number.isNaN(f.sojourn.y(0))).toBe(true);

@@ -5,7 +5,7 @@
  */
 import type { EventRow } from '../../engine/output/rundata';
 import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from '../../engine/output/rundata';
-import { QUEUE_COLUMNS, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
+import { flowColumnAt, QUEUE_COLUMNS, queueColumnAt, type QueueColumn, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
 import { RingBuffer } from '../charts/ring-buffer';
 import { PacketFlights } from '../packets/flights';
 import { EventHistory } from './event-history';
@@ -166,53 +166,71 @@ export class RunTraces {
   /** Add a batch of the current run; batches of an older run are ignored. Returns whether it was used. */
   append(batch: SampleBatch): boolean {
     if (batch.run !== this.run) return false;
-    const { times } = batch;
-    batch.flows.forEach((cols, f) => {
+    const { times, series } = batch;
+    const n = times.length;
+    /** where a flow's column starts in `series`, -1 if absent */
+    const fcol = (f: number, c: number) => flowColumnAt(batch, f, c);
+    for (let f = 0; f < batch.flowCount; f++) {
       const flow = this.flows[f];
-      if (!flow) return;
-      if (this.cwndCol >= 0) flow.cwnd.pushAll(times, cols[this.cwndCol]);
-      if (this.ssthreshCol >= 0) flow.ssthresh.pushAll(times, cols[this.ssthreshCol]);
-      if (this.throughputCol >= 0) flow.throughput.pushAll(times, cols[this.throughputCol]);
-      if (this.srttCol >= 0) flow.srtt.pushAll(times, cols[this.srttCol]);
-      if (flow.recoveryWindow && this.cwndCol >= 0) {
-        const cwnd = cols[this.cwndCol];
-        const inflation = cols[this.inflationCol];
-        for (let i = 0; i < times.length; i++) flow.recoveryWindow.push(times[i], inflation[i] > 0 ? cwnd[i] + inflation[i] : NaN);
+      if (!flow) continue;
+      const cwndAt = fcol(f, this.cwndCol);
+      if (cwndAt >= 0) flow.cwnd.pushAll(times, series, cwndAt);
+      const ssthreshAt = fcol(f, this.ssthreshCol);
+      if (ssthreshAt >= 0) flow.ssthresh.pushAll(times, series, ssthreshAt);
+      const throughputAt = fcol(f, this.throughputCol);
+      if (throughputAt >= 0) flow.throughput.pushAll(times, series, throughputAt);
+      const srttAt = fcol(f, this.srttCol);
+      if (srttAt >= 0) flow.srtt.pushAll(times, series, srttAt);
+      const inflationAt = fcol(f, this.inflationCol);
+      if (flow.recoveryWindow && cwndAt >= 0 && inflationAt >= 0) {
+        for (let i = 0; i < n; i++) {
+          const inflation = series[inflationAt + i];
+          flow.recoveryWindow.push(times[i], inflation > 0 ? series[cwndAt + i] + inflation : NaN);
+        }
       }
       for (const [c, name] of this.extraCols) {
-        const values = cols[c];
+        const at = fcol(f, c);
+        if (at < 0) continue;
         let buf = flow.extra.get(name);
         if (!buf) {
-          const first = values.findIndex((v) => Number.isFinite(v));
-          if (first < 0) continue;
+          let seen = false;
+          for (let i = 0; i < n && !seen; i++) seen = Number.isFinite(series[at + i]);
+          if (!seen) continue;
           buf = new RingBuffer(this.pointsPerLine);
           flow.extra.set(name, buf);
         }
-        buf.pushAll(times, values);
+        buf.pushAll(times, series, at);
       }
-    });
-    const pktsCol = QUEUE_COLUMNS.indexOf('queue_pkts');
-    const redCol = QUEUE_COLUMNS.indexOf('red_avg');
-    const dropsCol = QUEUE_COLUMNS.indexOf('drops');
-    const sojournCol = QUEUE_COLUMNS.indexOf('sojourn_ms');
-    const marksCol = QUEUE_COLUMNS.indexOf('ecn_marks');
-    const capacityCol = QUEUE_COLUMNS.indexOf('capacity_kbps');
-    batch.queues.forEach((cols, q) => {
+    }
+    const qcol = (q: number, name: QueueColumn) => queueColumnAt(batch, q, QUEUE_COLUMNS.indexOf(name));
+    for (let q = 0; q < batch.queueCount; q++) {
       const queue = this.queues[q];
-      if (!queue) return;
-      queue.pkts.pushAll(times, cols[pktsCol]);
-      queue.redAvg.pushAll(times, cols[redCol]);
-      // Engines older than the sojourn and capacity columns send fewer columns.
-      if (cols[sojournCol]) queue.sojourn.pushAll(times, cols[sojournCol]);
-      const capacity = cols[capacityCol];
-      if (capacity) {
-        if (!queue.capacity && capacity.some((v) => Number.isFinite(v))) queue.capacity = new RingBuffer(this.pointsPerLine);
-        queue.capacity?.pushAll(times, capacity);
+      if (!queue) continue;
+      const pktsAt = qcol(q, 'queue_pkts');
+      if (pktsAt >= 0) {
+        queue.pkts.pushAll(times, series, pktsAt);
+        for (let i = 0; i < n; i++) {
+          const v = series[pktsAt + i];
+          if (Number.isFinite(v)) queue.sum += v;
+        }
       }
-      for (const v of cols[pktsCol]) if (Number.isFinite(v)) queue.sum += v;
-      queue.drops = lastFinite(cols[dropsCol], queue.drops);
-      queue.marks = lastFinite(cols[marksCol], queue.marks);
-    });
+      const redAt = qcol(q, 'red_avg');
+      if (redAt >= 0) queue.redAvg.pushAll(times, series, redAt);
+      // Engines older than the sojourn and capacity columns send fewer columns.
+      const sojournAt = qcol(q, 'sojourn_ms');
+      if (sojournAt >= 0) queue.sojourn.pushAll(times, series, sojournAt);
+      const capacityAt = qcol(q, 'capacity_kbps');
+      if (capacityAt >= 0) {
+        if (!queue.capacity) {
+          let seen = false;
+          for (let i = 0; i < n && !seen; i++) seen = Number.isFinite(series[capacityAt + i]);
+          if (seen) queue.capacity = new RingBuffer(this.pointsPerLine);
+        }
+        queue.capacity?.pushAll(times, series, capacityAt);
+      }
+      queue.drops = lastFinite(series, qcol(q, 'drops'), n, queue.drops);
+      queue.marks = lastFinite(series, qcol(q, 'ecn_marks'), n, queue.marks);
+    }
     for (const e of batch.events) {
       this.addMarker(e);
       this.addPhase(e);
@@ -309,10 +327,10 @@ export class RunTraces {
   }
 }
 
-/** The newest finite value of a cumulative counter column, or `previous`. */
-function lastFinite(values: Float64Array | undefined, previous: number): number {
-  if (!values) return previous;
-  for (let i = values.length - 1; i >= 0; i--) if (Number.isFinite(values[i])) return values[i];
+/** The newest finite value of a cumulative counter column (`n` values from `at`; -1: absent), or `previous`. */
+function lastFinite(series: Float64Array, at: number, n: number, previous: number): number {
+  if (at < 0) return previous;
+  for (let i = n - 1; i >= 0; i--) if (Number.isFinite(series[at + i])) return series[at + i];
   return previous;
 }
 
