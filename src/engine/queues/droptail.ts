@@ -21,7 +21,7 @@ export class DropTailQueue implements PacketQueue {
     private readonly limit: number,
     private readonly limitBytes = Infinity,
   ) {
-    this.fifo = new PacketFifo(Math.min(limit, 1024));
+    this.fifo = new PacketFifo(Math.min(limit, 64));
   }
 
   get length(): number {
