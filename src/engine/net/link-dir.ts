@@ -101,6 +101,9 @@ export class LinkDir {
   sojournNs = 0;
   departures = 0;
   busyNs = 0;
+  /** the size of the packet last serialized at `bandwidth`, and its serialization time (ns) */
+  private txBytes = -1;
+  private txNs = 0;
   /** a changing capacity (links[].schedule, trace), or null: `bandwidth` always */
   capacity: Capacity | null = null;
   /** the time of the last capacity sample, ns (queues.csv capacity_kbps) */
@@ -123,7 +126,14 @@ export class LinkDir {
 
   /** When a packet of `bytes` starting its serialization at `now` (ns) is sent. */
   txEnd(now: number, bytes: number): number {
-    return this.capacity === null ? now + txTimeNs(bytes, this.bandwidth) : this.capacity.finish(now, bytes);
+    if (this.capacity !== null) return this.capacity.finish(now, bytes);
+    // A direction mostly carries packets of one size (data one way, ACKs the
+    // other): remember the last size's serialization time instead of dividing.
+    if (bytes !== this.txBytes) {
+      this.txBytes = bytes;
+      this.txNs = txTimeNs(bytes, this.bandwidth);
+    }
+    return now + this.txNs;
   }
 
   /** The capacity in kb/s at `now`, or over the time since the last call when a trace drives it. */
