@@ -9,62 +9,67 @@
  * links and timers rather than the number of packets in flight.
  */
 import { txTimeNs } from '../core/time';
+import { DropTailQueue } from '../queues/droptail';
 import type { PacketQueue } from '../queues/queue';
 import type { Capacity } from './capacity';
 import { FaultFilter } from './fault-filter';
 
+/** Numbers per packet on the wire: arrival time, arrival event's sequence number, packet id. */
+const WIRE_STRIDE = 4;
+
 export class Wire {
-  private ids: Int32Array;
-  private at: Float64Array;
-  /** event sequence number reserved for each packet's arrival (see EventQueue.reserve) */
-  private seqs: Float64Array;
+  /**
+   * A ring of packets, each one's arrival time, reserved event sequence
+   * number (see EventQueue.reserve) and id side by side, so reading the head
+   * touches one cache line; a power-of-two number of places.
+   */
+  private ring: Float64Array;
+  private mask: number;
   private head = 0;
   length = 0;
 
-  constructor(capacity = 64) {
-    this.ids = new Int32Array(capacity);
-    this.at = new Float64Array(capacity);
-    this.seqs = new Float64Array(capacity);
+  constructor(capacity = 16) {
+    this.ring = new Float64Array(capacity * WIRE_STRIDE);
+    this.mask = capacity - 1;
   }
 
   push(pkt: number, arriveAt: number, seq: number): void {
-    if (this.length === this.ids.length) this.grow();
-    const i = (this.head + this.length) & (this.ids.length - 1);
-    this.ids[i] = pkt;
-    this.at[i] = arriveAt;
-    this.seqs[i] = seq;
+    if (this.length > this.mask) this.grow();
+    const b = ((this.head + this.length) & this.mask) * WIRE_STRIDE;
+    const ring = this.ring;
+    ring[b] = arriveAt;
+    ring[b + 1] = seq;
+    ring[b + 2] = pkt;
     this.length++;
   }
 
   headSeq(): number {
-    return this.seqs[this.head];
+    return this.ring[this.head * WIRE_STRIDE + 1];
   }
 
   headTime(): number {
-    return this.length === 0 ? Infinity : this.at[this.head];
+    return this.length === 0 ? Infinity : this.ring[this.head * WIRE_STRIDE];
   }
 
   shift(): number {
-    const p = this.ids[this.head];
-    this.head = (this.head + 1) & (this.ids.length - 1);
+    const p = this.ring[this.head * WIRE_STRIDE + 2] | 0;
+    this.head = (this.head + 1) & this.mask;
     this.length--;
     return p;
   }
 
   private grow(): void {
-    const n = this.ids.length;
-    const ids = new Int32Array(n * 2);
-    const at = new Float64Array(n * 2);
-    const seqs = new Float64Array(n * 2);
+    const n = this.mask + 1;
+    const ring = new Float64Array(n * 2 * WIRE_STRIDE);
     for (let k = 0; k < this.length; k++) {
-      const i = (this.head + k) & (n - 1);
-      ids[k] = this.ids[i];
-      at[k] = this.at[i];
-      seqs[k] = this.seqs[i];
+      const from = ((this.head + k) & this.mask) * WIRE_STRIDE;
+      const to = k * WIRE_STRIDE;
+      ring[to] = this.ring[from];
+      ring[to + 1] = this.ring[from + 1];
+      ring[to + 2] = this.ring[from + 2];
     }
-    this.ids = ids;
-    this.at = at;
-    this.seqs = seqs;
+    this.ring = ring;
+    this.mask = n * 2 - 1;
     this.head = 0;
   }
 }
@@ -79,6 +84,8 @@ export class LinkDir {
   /** time of the pending arrival event for the wire's head, or -1 */
   arrivalAt = -1;
   readonly wire = new Wire();
+  /** the queue when it is a plain DropTail, which the network calls directly (no time, no QueueEnv), or null */
+  readonly dropTail: DropTailQueue | null;
   /** what the scenario's faults do to packets entering this direction */
   readonly faults = new FaultFilter();
 
@@ -94,6 +101,9 @@ export class LinkDir {
   sojournNs = 0;
   departures = 0;
   busyNs = 0;
+  /** the size of the packet last serialized at `bandwidth`, and its serialization time (ns) */
+  private txBytes = -1;
+  private txNs = 0;
   /** a changing capacity (links[].schedule, trace), or null: `bandwidth` always */
   capacity: Capacity | null = null;
   /** the time of the last capacity sample, ns (queues.csv capacity_kbps) */
@@ -110,11 +120,20 @@ export class LinkDir {
     readonly bandwidth: number,
     readonly delayNs: number,
     readonly queue: PacketQueue,
-  ) {}
+  ) {
+    this.dropTail = queue instanceof DropTailQueue ? queue : null;
+  }
 
   /** When a packet of `bytes` starting its serialization at `now` (ns) is sent. */
   txEnd(now: number, bytes: number): number {
-    return this.capacity === null ? now + txTimeNs(bytes, this.bandwidth) : this.capacity.finish(now, bytes);
+    if (this.capacity !== null) return this.capacity.finish(now, bytes);
+    // A direction mostly carries packets of one size (data one way, ACKs the
+    // other): remember the last size's serialization time instead of dividing.
+    if (bytes !== this.txBytes) {
+      this.txBytes = bytes;
+      this.txNs = txTimeNs(bytes, this.bandwidth);
+    }
+    return now + this.txNs;
   }
 
   /** The capacity in kb/s at `now`, or over the time since the last call when a trace drives it. */

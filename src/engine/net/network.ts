@@ -95,13 +95,21 @@ export class Network {
       const lost = faults.check(this.pool, pkt, now);
       if (lost !== DropCause.None) return this.drop(pkt, dir, lost, now);
     }
-    const idle = dir.queue.length === 0 && now >= dir.busyUntil;
-    const idleSince = idle ? nsToSeconds(dir.busyUntil) : -1;
-    dir.touchQueue(now);
-    const env = this.envs[dir.index];
-    env.now = now;
     this.pool.queuedAt[pkt] = now;
-    const cause = dir.queue.enqueue(pkt, this.pool.size[pkt], nsToSeconds(now), idleSince, env);
+    let cause: DropCause;
+    const dropTail = dir.dropTail;
+    if (dropTail !== null) {
+      // DropTail needs neither the time nor the environment: a direct, monomorphic call.
+      dir.touchQueue(now);
+      cause = dropTail.enqueue(pkt, this.pool.size[pkt]);
+    } else {
+      const idle = dir.queue.length === 0 && now >= dir.busyUntil;
+      const idleSince = idle ? nsToSeconds(dir.busyUntil) : -1;
+      dir.touchQueue(now);
+      const env = this.envs[dir.index];
+      env.now = now;
+      cause = dir.queue.enqueue(pkt, this.pool.size[pkt], nsToSeconds(now), idleSince, env);
+    }
     if (cause !== DropCause.None) return this.dropFromQueue(pkt, dir, cause, now, true);
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
     if (this.linkTap !== null) this.linkTap.enqueued(pkt, dir, now);
@@ -141,9 +149,14 @@ export class Network {
    */
   private transmitNext(dir: LinkDir, now: number): void {
     dir.touchQueue(now);
-    const env = this.envs[dir.index];
-    env.now = now;
-    const pkt = dir.queue.dequeue(nsToSeconds(now), env);
+    let pkt: number;
+    const dropTail = dir.dropTail;
+    if (dropTail !== null) pkt = dropTail.dequeue();
+    else {
+      const env = this.envs[dir.index];
+      env.now = now;
+      pkt = dir.queue.dequeue(nsToSeconds(now), env);
+    }
     if (pkt < 0) return;
     dir.sojournNs += now - this.pool.queuedAt[pkt];
     dir.departures++;

@@ -13,36 +13,30 @@ import { DropCause, type PacketQueue } from './queue';
  * test `byteLength + size > qlim·mean_pktsize`, ns-3's QueueSize in bytes);
  * whichever limit is reached first drops.
  */
-export class DropTailQueue implements PacketQueue {
-  private readonly fifo: PacketFifo;
+export class DropTailQueue extends PacketFifo implements PacketQueue {
   readonly average = NaN;
 
+  // The ring is the queue itself (not a field holding one): the per-packet
+  // enqueue and dequeue then reach the packets with one pointer less.
   constructor(
     private readonly limit: number,
     private readonly limitBytes = Infinity,
   ) {
-    this.fifo = new PacketFifo(Math.min(limit, 1024));
-  }
-
-  get length(): number {
-    return this.fifo.length;
-  }
-  get bytes(): number {
-    return this.fifo.bytes;
+    super(Math.min(limit, 64));
   }
 
   enqueue(pkt: number, size: number): DropCause {
-    if (this.fifo.length + 1 >= this.limit) return DropCause.Overflow;
-    if (this.fifo.bytes + size > this.limitBytes) return DropCause.OverflowBytes;
-    this.fifo.push(pkt, size);
+    if (this.length + 1 >= this.limit) return DropCause.Overflow;
+    if (this.bytes + size > this.limitBytes) return DropCause.OverflowBytes;
+    this.push(pkt, size);
     return DropCause.None;
   }
 
   dequeue(): number {
-    return this.fifo.shift();
+    return this.shift();
   }
 
   flush(drop: (pkt: number) => void): void {
-    for (let p = this.fifo.shift(); p >= 0; p = this.fifo.shift()) drop(p);
+    for (let p = this.shift(); p >= 0; p = this.shift()) drop(p);
   }
 }

@@ -146,7 +146,7 @@ export class RedQueue implements PacketQueue {
     this.b = -spec.minThresh / diff;
     this.c = (1 - spec.maxP) / spec.maxThresh;
     this.d = 2 * spec.maxP - 1;
-    this.fifo = new PacketFifo(Math.min(spec.limit + 1, 1024));
+    this.fifo = new PacketFifo(Math.min(spec.limit + 1, 64));
   }
 
   get length(): number {

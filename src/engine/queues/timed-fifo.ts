@@ -16,13 +16,13 @@ export class TimedFifo extends PacketFifo {
 
   constructor(capacity = 16) {
     super(capacity);
-    this.times = new Float64Array(this.ids.length);
+    this.times = new Float64Array(this.capacity);
   }
 
   // PacketFifo.push's signature, with the enqueue time added.
   override push(pkt: number, size: number, now = NaN): void {
     super.push(pkt, size);
-    this.times[(this.head + this.length - 1) & (this.ids.length - 1)] = now;
+    this.times[(this.head + this.length - 1) & this.mask] = now;
   }
 
   /** Oldest packet id, or -1; its enqueue time and size are left in shiftedAt, shiftedSize. */
@@ -31,7 +31,7 @@ export class TimedFifo extends PacketFifo {
     const pkt = super.shift();
     if (pkt >= 0) {
       this.shiftedAt = this.times[i];
-      this.shiftedSize = this.sizes[i];
+      this.shiftedSize = this.sizeAt(i);
     }
     return pkt;
   }
@@ -42,7 +42,7 @@ export class TimedFifo extends PacketFifo {
   }
 
   protected override grow(): void {
-    const n = this.ids.length;
+    const n = this.capacity;
     const times = new Float64Array(n * 2);
     for (let k = 0; k < this.length; k++) times[k] = this.times[(this.head + k) & (n - 1)];
     super.grow();
