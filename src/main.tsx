@@ -2,7 +2,7 @@
  * The page's entry: one store, one engine worker, one session wiring them,
  * and the React app on top.
  *
- * Opening, in order: the example scenarios; the work kept from the last
+ * Opening, in order: the default example; the work kept from the last
  * visit (My scenarios, drafts); then the scenario the address names (a share
  * link, or the page's own address before a reload), else the one open last
  * time, else the default. From then on the work is kept as it changes and the
@@ -24,7 +24,7 @@ import { createLabStore } from './store/lab-store';
 import { App } from './ui/App';
 import { LARGE_TEXT_KEY, PRESENTER_KEY, readFlag } from './ui/display/remembered';
 import { ensureLibrary } from './store/library';
-import { defaultPresetKey, exampleEntries } from './store/picker';
+import { DEFAULT_FILES, defaultPresetKey, exampleEntries } from './store/picker';
 import { SessionProvider } from './ui/session/context';
 import { RunSession } from './ui/session/run-session';
 import { parsePageScenario, parsePageScenarioText } from './ui/page-budget';
@@ -41,7 +41,7 @@ const store = createLabStore(
 // The watchdog replaces a worker that dies or stops answering (the session reloads the scenario).
 const session = new RunSession(store, new EngineClient(startEngineWorker, { watchdog: DEFAULT_WATCHDOG }));
 
-const entries = exampleEntries();
+const entries = exampleEntries(DEFAULT_FILES);
 store.getState().setEntries(entries);
 const archive = new Archive(browserStorage());
 const kept = archive.load();

@@ -1,23 +1,27 @@
 /**
  * The preset library (src/presets/catalog.ts: the seed papers' experiments
- * and the lessons, 84 scenario files, about 36 kB gzip) as the page loads it:
- * on its own, by `import()`, so that it is not part of the first load. The
- * Lab opens on an example (scenarios/*.json, bundled with the page) and is
- * usable at once; the picker lists the library as soon as it arrives. A
+ * and the lessons, 84 scenario files, about 36 kB gzip) and the examples
+ * (scenarios/*.json) as the page loads them: on their own, by `import()`, so
+ * that they are not part of the first load. The Lab opens on the default
+ * example (bundled with the page) and is usable at once; the picker lists
+ * the rest as soon as it arrives. A
  * start that needs the library to open (a link or the last visit naming one
  * of its presets) waits for it (src/main.tsx).
  */
 import type { LabStore, ScenarioEntry } from './lab-types';
-import { catalogEntries } from './picker';
+import { presetEntries } from './picker';
 
-export type Library = typeof import('../presets/catalog');
+/** The catalog (src/presets/catalog.ts) and the example files (./examples.ts). */
+export type Library = typeof import('../presets/catalog') & typeof import('./examples');
 
 let loaded: Library | null = null;
 let loading: Promise<Library> | null = null;
 
 /** The library, loading it the first time. */
 export function loadLibrary(): Promise<Library> {
-  loading ??= import('../presets/catalog').then((lib) => (loaded = lib));
+  loading ??= Promise.all([import('../presets/catalog'), import('./examples')]).then(
+    ([catalog, examples]) => (loaded = { ...catalog, ...examples }),
+  );
   return loading;
 }
 
@@ -27,17 +31,18 @@ export function loadedLibrary(): Library | null {
 }
 
 /**
- * Put the library's presets into the picker, after the examples and before
- * the user's own and imported entries (a key already listed is left as it is).
+ * Put the examples and the library's presets into the picker, in the
+ * picker's order, before the user's own and imported entries (an entry
+ * already listed is kept as it is).
  */
 export function addLibrary(store: LabStore, lib: Library): void {
   const { entries, setEntries } = store.getState();
-  const have = new Set(entries.map((e) => e.key));
-  const library = catalogEntries(lib.PRESETS).filter((e) => !have.has(e.key));
-  if (library.length === 0) return;
-  const presets: ScenarioEntry[] = entries.filter((e) => e.origin === 'preset');
+  const listed = new Map(entries.filter((e) => e.origin === 'preset').map((e) => [e.key, e]));
+  const library = presetEntries(lib.EXAMPLE_FILES, lib.PRESETS);
+  if (library.every((e) => listed.has(e.key))) return;
+  const presets: ScenarioEntry[] = library.map((e) => listed.get(e.key) ?? e);
   const others: ScenarioEntry[] = entries.filter((e) => e.origin !== 'preset');
-  setEntries([...presets, ...library, ...others]);
+  setEntries([...presets, ...others]);
 }
 
 /** The library loaded and in the picker; resolves (without it) if it cannot be loaded. */

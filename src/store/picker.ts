@@ -8,16 +8,16 @@
  * Also the picker's grouping and search, as pure functions (tested without
  * React).
  *
- * The library is passed in, never imported here: the page loads it on its own
- * (./library.ts), after the Lab's first paint, so that its 84 scenario files
- * are not part of the page's first load. ./presets.ts binds these functions
+ * The library (and the examples but the default one) is passed in, never
+ * imported here: the page loads it on its own (./library.ts), after the Lab's
+ * first paint, so that its scenario files are not part of the first load. ./presets.ts binds these functions
  * to the library for code that has it at hand (the views that load later,
  * the tests).
  */
 import type { Preset } from '../presets/catalog';
 import type { ScenarioEntry } from './lab-types';
 
-const modules = import.meta.glob<{ default: unknown }>('../../scenarios/*.json', { eager: true });
+import singleDropReno from '../../scenarios/single-drop-reno.json';
 
 /** The scenario a first visit opens: the simplest lesson, if it is there. */
 export const DEFAULT_PRESET = 'single-drop-reno';
@@ -29,11 +29,13 @@ export const IMPORTED_GROUP = 'Imported';
 /** The group of the user's own saved scenarios, first in the picker. */
 export const MINE_GROUP = 'My scenarios';
 
-/** The example files of scenarios/*.json, as bundled into the page. */
-export const EXAMPLE_FILES = modules;
+/** The example a first visit opens, bundled with the page's first load (the other examples come with the library). */
+export const DEFAULT_FILES: Record<string, { default: unknown }> = {
+  [`../../scenarios/${DEFAULT_PRESET}.json`]: { default: singleDropReno },
+};
 
 /** The example files as picker entries, keyed by file name (without .json), sorted by key. */
-export function exampleEntries(files: Record<string, { default: unknown }> = modules): ScenarioEntry[] {
+export function exampleEntries(files: Record<string, { default: unknown }>): ScenarioEntry[] {
   return Object.entries(files)
     .map(([path, mod]) => {
       const key = path.replace(/^.*\//, '').replace(/\.json$/, '');

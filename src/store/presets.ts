@@ -7,14 +7,20 @@
  */
 import { PRESETS, type Preset } from '../presets/catalog';
 import type { ScenarioEntry } from './lab-types';
-import { EXAMPLE_FILES, pickerView as pickerViewOf, presetEntries as presetEntriesOf, type PickerView } from './picker';
+import { EXAMPLE_FILES } from './examples';
+import {
+  exampleEntries as exampleEntriesOf,
+  pickerView as pickerViewOf,
+  presetEntries as presetEntriesOf,
+  type PickerView,
+} from './picker';
 
 export {
   ALSO_GROUP,
   catalogEntries,
   DEFAULT_PRESET,
+  DEFAULT_FILES,
   defaultPresetKey,
-  exampleEntries,
   EXAMPLES_GROUP,
   firstMatch,
   IMPORTED_GROUP,
@@ -22,6 +28,13 @@ export {
   type PickerGroup,
   type PickerView,
 } from './picker';
+
+export { EXAMPLE_FILES };
+
+/** The example files as picker entries, keyed by file name (without .json), sorted by key. */
+export function exampleEntries(files: Record<string, { default: unknown }> = EXAMPLE_FILES): ScenarioEntry[] {
+  return exampleEntriesOf(files);
+}
 
 /**
  * Every entry the picker starts with: the example files, then the catalog.
