@@ -2,12 +2,12 @@
  * The TCP variants, one descriptor each: how the field writes its name, the
  * words the event captions use for it, the tunables the page offers, and how
  * to build it — a loss-recovery module (recovery/) plus congestion ops
- * (cc/). The words are in variant-words.ts. Adding a variant means adding
+ * (cc/). The words are in variant-text.ts. Adding a variant means adding
  * its name to scenario/types.ts, its words there and its descriptor here
  * (CONTRIBUTING.md).
  */
 import type { TcpParams, Variant } from '../scenario/types';
-import { VARIANT_WORDS, type VariantWords } from './variant-words';
+import { VARIANT_TEXT, type VariantText } from './variant-text';
 import { createBbr } from './cc/bbr';
 import { createCubic } from './cc/cubic';
 import { createDctcp } from './cc/dctcp';
@@ -40,32 +40,32 @@ export interface VariantEnv {
 /** For tests and tools that need no randomness: a fixed draw. */
 export const FIXED_ENV: VariantEnv = { random: () => 0 };
 
-export type { Tunable, TunableGroup } from './variant-words';
+export type { Tunable, TunableGroup } from './variant-text';
 
-export interface VariantDescriptor extends VariantWords {
+export interface VariantDescriptor extends VariantText {
   /** A fresh recovery module and congestion ops for one connection. */
   create(params: TcpParams, env: VariantEnv): VariantParts;
 }
 
 export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> = {
   tahoe: {
-    ...VARIANT_WORDS.tahoe,
+    ...VARIANT_TEXT.tahoe,
     create: () => ({ recovery: createTahoe(), cc: createReno() }),
   },
   reno: {
-    ...VARIANT_WORDS.reno,
+    ...VARIANT_TEXT.reno,
     create: () => ({ recovery: createRenoRecovery(), cc: createReno() }),
   },
   newreno: {
-    ...VARIANT_WORDS.newreno,
+    ...VARIANT_TEXT.newreno,
     create: () => ({ recovery: createNewReno(), cc: createReno() }),
   },
   sack: {
-    ...VARIANT_WORDS.sack,
+    ...VARIANT_TEXT.sack,
     create: () => ({ recovery: createSack(), cc: createReno() }),
   },
   vegas: {
-    ...VARIANT_WORDS.vegas,
+    ...VARIANT_TEXT.vegas,
     // Reno's recovery plus the fine-grained retransmission check, which reads the congestion ops' send times.
     // ns2: ns-2.35's agent, quirks included (the ns2 profile).
     create: (p) => {
@@ -78,31 +78,31 @@ export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> =
     },
   },
   westwood: {
-    ...VARIANT_WORDS.westwood,
+    ...VARIANT_TEXT.westwood,
     create: (p) => ({ recovery: createRenoRecovery(), cc: createWestwood(p.westwood) }),
   },
   westwoodnr: {
-    ...VARIANT_WORDS.westwoodnr,
+    ...VARIANT_TEXT.westwoodnr,
     create: (p) => ({ recovery: createNewReno(), cc: createWestwood(p.westwood) }),
   },
   cubic: {
-    ...VARIANT_WORDS.cubic,
+    ...VARIANT_TEXT.cubic,
     // Linux runs CUBIC with SACK.
     create: (p) => ({ recovery: createSack(), cc: createCubic(p.cubic) }),
   },
   bbr: {
-    ...VARIANT_WORDS.bbr,
+    ...VARIANT_TEXT.bbr,
     // Linux runs BBR with SACK, and paces it (tcp.pacing defaults to on for BBR).
     create: (p, env) => ({ recovery: createSack(), cc: createBbr(p.initialCwnd, env.random) }),
   },
   dctcp: {
-    ...VARIANT_WORDS.dctcp,
+    ...VARIANT_TEXT.dctcp,
     // Linux runs DCTCP with SACK; its receiver echoes every CE mark exactly (RFC 8257 §3.2).
     create: (p) => ({ recovery: createSack(), cc: createDctcp(p.dctcp), exactEcho: true }),
   },
 };
 
-export { VARIANT_LABELS } from './variant-words';
+export { VARIANT_LABELS } from './variant-text';
 
 /** The descriptor of `v`, or undefined for a name that is not a variant. */
 export function variantDescriptor(v: string): VariantDescriptor | undefined {

@@ -1,5 +1,5 @@
 /**
- * The TCP variants in words: how the field writes each one's name, the
+ * The TCP variants in text: how the field writes each one's name, the
  * words the event captions use for it and the tunables the page offers.
  * Apart from variants.ts (which builds each variant), so that the page can
  * name variants and offer their settings without loading the engine's
@@ -22,7 +22,7 @@ export interface Tunable {
   readonly hint: string;
 }
 
-export interface VariantWords {
+export interface VariantText {
   /** how the field writes it (events' sentences, the page, the presets) */
   readonly label: string;
   /** the captions' words for the window after a fast retransmit (output/describe.ts) */
@@ -49,7 +49,7 @@ const WESTWOOD_TUNABLES: readonly Tunable[] = [
 ];
 const WESTWOOD_RULE = 'ssthresh = bandwidth estimate × minimum RTT, cwnd = min(cwnd, ssthresh)';
 
-export const VARIANT_WORDS: Readonly<Record<Variant, VariantWords>> = {
+export const VARIANT_TEXT: Readonly<Record<Variant, VariantText>> = {
   tahoe: {
     label: 'Tahoe',
     lossRule: HALF,
@@ -132,5 +132,5 @@ export const VARIANT_WORDS: Readonly<Record<Variant, VariantWords>> = {
 
 /** How each variant is written in the field. */
 export const VARIANT_LABELS: Readonly<Record<Variant, string>> = Object.fromEntries(
-  Object.entries(VARIANT_WORDS).map(([v, d]) => [v, d.label]),
+  Object.entries(VARIANT_TEXT).map(([v, d]) => [v, d.label]),
 ) as Record<Variant, string>;
