@@ -14,7 +14,7 @@ import './zod-config'; // first: before any zod schema is made (src/zod-config.t
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { formatIssues } from './engine/scenario';
-import { Archive, browserStorage, type Kept } from './store/archive';
+import { Archive, browserStorage } from './store/archive';
 import { connectArchive, keptCurrentKey, restoreWork } from './store/autosave';
 import { lessonStore } from './store/lesson-store';
 import { keepAddress } from './ui/share/address';
@@ -23,7 +23,7 @@ import { LabStoreProvider } from './ui/lab-context';
 import { createLabStore } from './store/lab-store';
 import { App } from './ui/App';
 import { LARGE_TEXT_KEY, PRESENTER_KEY, readFlag } from './ui/display/remembered';
-import { ensureLibrary } from './store/library';
+import { ensureLibrary, needsLibraryFirst } from './store/library';
 import { DEFAULT_FILES, defaultPresetKey, exampleEntries } from './store/picker';
 import { SessionProvider } from './ui/session/context';
 import { RunSession } from './ui/session/run-session';
@@ -45,30 +45,6 @@ const entries = exampleEntries(DEFAULT_FILES);
 store.getState().setEntries(entries);
 const archive = new Archive(browserStorage());
 const kept = archive.load();
-
-/**
- * Whether the page must have the preset library (src/store/library.ts) before
- * it opens: the address names one of its presets, or the last visit left one
- * open or edited. Otherwise the Lab opens on an example at once and the
- * library joins the picker when it arrives.
- */
-function needsLibrary(hash: string, k: Kept): boolean {
-  const known = new Set(entries.map((e) => e.key));
-  for (const e of [...k.mine, ...k.drafts.map((d) => d.entry), k.current?.entry]) if (e) known.add(e.key);
-  const named = hash
-    .replace(/^#/, '')
-    .split('&')
-    .filter((part) => part.startsWith('p='))
-    .map((part) => {
-      try {
-        return decodeURIComponent(part.slice(2));
-      } catch {
-        return part.slice(2); // the link's own reading says what is wrong with it
-      }
-    });
-  const keys = [...named, ...k.drafts.map((d) => d.key), ...(k.current ? [k.current.key] : [])];
-  return keys.some((key) => !known.has(key));
-}
 
 function open(): void {
   restoreWork(store, kept);
@@ -97,7 +73,7 @@ function open(): void {
   );
 }
 
-if (needsLibrary(window.location.hash, kept)) {
+if (needsLibraryFirst(window.location.hash, kept, entries)) {
   void ensureLibrary(store).then(open);
 } else {
   open();

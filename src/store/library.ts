@@ -8,6 +8,7 @@
  * start that needs the library to open (a link or the last visit naming one
  * of its presets) waits for it (src/main.tsx).
  */
+import type { Kept } from './archive';
 import type { LabStore, ScenarioEntry } from './lab-types';
 import { presetEntries } from './picker';
 
@@ -51,4 +52,29 @@ export function ensureLibrary(store: LabStore): Promise<void> {
     (lib) => addLibrary(store, lib),
     () => undefined,
   );
+}
+
+/**
+ * Whether the page must have the library before it opens: the address names
+ * a preset (`p=`) the page does not have yet, or the last visit left open or
+ * edited one. `entries` are what the page has without the library (the
+ * default example); the kept work's own entries (My scenarios, imported) count
+ * as had. Otherwise the Lab opens at once and the library follows.
+ */
+export function needsLibraryFirst(hash: string, kept: Kept, entries: readonly ScenarioEntry[]): boolean {
+  const known = new Set(entries.map((e) => e.key));
+  for (const e of [...kept.mine, ...kept.drafts.map((d) => d.entry), kept.current?.entry]) if (e) known.add(e.key);
+  const named = hash
+    .replace(/^#/, '')
+    .split('&')
+    .filter((part) => part.startsWith('p='))
+    .map((part) => {
+      try {
+        return decodeURIComponent(part.slice(2));
+      } catch {
+        return part.slice(2); // the link's own reading says what is wrong with it
+      }
+    });
+  const keys = [...named, ...kept.drafts.map((d) => d.key), ...(kept.current ? [kept.current.key] : [])];
+  return keys.some((key) => !known.has(key));
 }
