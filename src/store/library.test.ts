@@ -42,7 +42,7 @@ describe('the library joining the picker', () => {
     const store = createLabStore({
       parse: () => ({ ok: false, issues: [], warnings: [] }),
       parseText: () => ({ ok: false, issues: [], warnings: [] }),
-      formatIssues: () => '',
+      formatIssues: () => [],
     });
     store.getState().setEntries([...first, mine]);
     const listed = store.getState().entries[0];
