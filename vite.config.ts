@@ -133,6 +133,25 @@ function offline(): Plugin[] {
   });
 }
 
+/**
+ * The page renders with Preact (preact/compat), not React: the code is written
+ * against React's API and types, and these aliases hand every `react`,
+ * `react-dom` and JSX-runtime import to Preact's compatibility layer. Why:
+ * react-dom was 64 kB gzip of the page's first load (its budget is 150 kB,
+ * e2e/bundle-size.spec.ts), Preact is about 5 kB, and the page uses nothing
+ * preact/compat lacks (hooks incl. useId, useSyncExternalStore for zustand,
+ * useEffectEvent, lazy/Suspense, class error boundaries, createRoot). One
+ * difference is mended in src/shims/react.js (tabIndex on SVG). The unit
+ * tests render with it too (vitest.config.ts), so they test what ships.
+ */
+export const PREACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: fileURLToPath(new URL('./src/shims/react.js', import.meta.url)) },
+];
+
 // `vite build --mode file` (npm run build:file) makes dist-file/index.html: the
 // whole page in one file, scripts, styles and workers inside it, which a
 // browser opens straight from the file system (file://), where it would refuse
@@ -145,8 +164,14 @@ export default defineConfig(({ mode }) => ({
       ? [react(), inlineWorkers(), viteSingleFile(), contentSecurityPolicy('file')]
       : [react(), offline(), contentSecurityPolicy('site')],
   resolve: {
-    // A library probe that would eval() under the page's Content-Security-Policy (src/shims/).
-    alias: { '@stdlib/assert-has-generator-support': fileURLToPath(new URL('./src/shims/has-generator-support.cjs', import.meta.url)) },
+    alias: [
+      // A library probe that would eval() under the page's Content-Security-Policy (src/shims/).
+      {
+        find: '@stdlib/assert-has-generator-support',
+        replacement: fileURLToPath(new URL('./src/shims/has-generator-support.cjs', import.meta.url)),
+      },
+      ...PREACT,
+    ],
   },
   // Module workers are the default; the single-file build starts its workers
   // from blobs, which Chromium runs from a file:// page only as classic scripts.

@@ -9,7 +9,7 @@
  * links, flows and faults.
  */
 import { VARIANTS } from '../engine/scenario/types';
-import { VARIANT_DESCRIPTORS, type Tunable } from '../engine/tcp/variants';
+import { VARIANT_TEXT, type Tunable } from '../engine/tcp/variant-text';
 
 export interface FieldInfo {
   /** the control's label */
@@ -161,7 +161,7 @@ export const TCP_NUMBER_FIELDS: readonly (FieldInfo & { key: string })[] = [
 
 /** Parameters of one variant, under `tcp.<group>`: the variant's descriptor is their one home. */
 export const VARIANT_FIELDS: Readonly<Record<string, readonly Tunable[]>> = Object.fromEntries(
-  VARIANTS.map((v) => [v, VARIANT_DESCRIPTORS[v].tunables]),
+  VARIANTS.map((v) => [v, VARIANT_TEXT[v].tunables]),
 );
 
 function flowFields(): Record<string, FieldInfo> {

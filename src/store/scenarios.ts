@@ -13,7 +13,7 @@ import { asDoc, updateScenario } from './edit-ops';
 import { freshEditor, type Commit } from './editor';
 import { settle } from './field-ops';
 import type { Draft, LabState, ScenarioEntry, ScenarioParser, ScenariosActions, ScenariosData } from './lab-types';
-import { defaultPresetKey } from './presets';
+import { defaultPresetKey } from './picker';
 import { warningsOf } from './warnings';
 import { wordIssues } from './wording';
 import { sameScenario } from './working';

@@ -9,7 +9,7 @@
  * taken from zod so that each names what is accepted and echoes what was given.
  */
 import './zod-jitless'; // first: no compiled parsers in the page (zod-jitless.ts)
-import { z } from 'zod';
+import * as z from 'zod/mini';
 export { formatPath } from './path';
 export { editDistance, suggest } from './suggest';
 import { PROFILES, THINK_DISTRIBUTIONS, VARIANTS } from './types';
@@ -79,23 +79,29 @@ function readNumber(value: unknown, parse: Parser, rule: NumberRule): QuantityRe
 
 /** A field holding a number, read by `parse` (plain number or quantity) and checked against `rule`. */
 function numeric(parse: Parser, rule: NumberRule = {}) {
-  return z.unknown().transform((value, ctx): number => {
-    const r = readNumber(value, parse, rule);
-    if (r.ok) return r.value;
-    ctx.addIssue({ code: 'custom', message: r.message, input: value });
-    return z.NEVER;
-  });
+  return z.pipe(
+    z.unknown(),
+    z.transform((value, ctx): number => {
+      const r = readNumber(value, parse, rule);
+      if (r.ok) return r.value;
+      ctx.issues.push({ code: 'custom', message: r.message, input: value });
+      return z.NEVER;
+    }),
+  );
 }
 
 /** The same, where null is a meaningful value ("until the end of the run", "endless"). */
 function numericOrNull(parse: Parser, rule: NumberRule = {}) {
-  return z.unknown().transform((value, ctx): number | null => {
-    if (value === null) return null;
-    const r = readNumber(value, parse, rule);
-    if (r.ok) return r.value;
-    ctx.addIssue({ code: 'custom', message: r.message, input: value });
-    return z.NEVER;
-  });
+  return z.pipe(
+    z.unknown(),
+    z.transform((value, ctx): number | null => {
+      if (value === null) return null;
+      const r = readNumber(value, parse, rule);
+      if (r.ok) return r.value;
+      ctx.issues.push({ code: 'custom', message: r.message, input: value });
+      return z.NEVER;
+    }),
+  );
 }
 
 const num = (rule: NumberRule = {}) => numeric(plainNumber, rule);
@@ -112,8 +118,8 @@ const bytes = (sign: Sign, rule: NumberRule = {}) =>
 
 export { MAX_BANDWIDTH, MAX_DURATION, MAX_PACKET_SIZE, MAX_SEED } from './limits';
 
-const id = z.string().min(1).max(L.MAX_ID_CHARS);
-const ref = z.string().min(1).max(L.MAX_ID_CHARS);
+const id = z.string().check(z.minLength(1), z.maxLength(L.MAX_ID_CHARS));
+const ref = z.string().check(z.minLength(1), z.maxLength(L.MAX_ID_CHARS));
 const probability = () => num({ above: 0, max: 1 });
 /** A time that must fit a run: at most MAX_TIME seconds. */
 const boundedTime = (sign: Sign) => time(sign, { max: L.MAX_TIME });
@@ -122,10 +128,12 @@ const coordinate = () => num({ min: -L.MAX_COORDINATE, max: L.MAX_COORDINATE });
 
 /** Opaque page or lesson data: any JSON value, within a depth and a size (opaque.ts). */
 const opaque = () =>
-  z.unknown().superRefine((value, ctx) => {
-    const problem = opaqueProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-  });
+  z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const problem = opaqueProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+    }),
+  );
 
 // ---------------------------------------------------------------------------
 // Objects
@@ -133,8 +141,8 @@ const opaque = () =>
 const NodeSchema = z.strictObject({
   id,
   kind: z.enum(['host', 'router']),
-  x: coordinate().optional(),
-  y: coordinate().optional(),
+  x: z.optional(coordinate()),
+  y: z.optional(coordinate()),
 });
 
 const queueLimit = int({
@@ -146,66 +154,66 @@ const queueLimit = int({
 
 /** A byte limit on what waits (the packet being sent not counted); null: none. */
 const limitBytes = () =>
-  numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true, max: L.MAX_QUEUE_BYTES }).optional();
+  z.optional(numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true, max: L.MAX_QUEUE_BYTES }));
 
 const DropTailSchema = z.strictObject({
   // Absent type means DropTail, ns-2's default queue.
-  type: z.literal('droptail').optional(),
-  limit: queueLimit.optional(),
+  type: z.optional(z.literal('droptail')),
+  limit: z.optional(queueLimit),
   limitBytes: limitBytes(),
 });
 
 const RedSchema = z.strictObject({
   type: z.literal('red'),
-  limit: queueLimit.optional(),
-  minThresh: num({ min: 0, max: L.MAX_QUEUE_LIMIT }).optional(),
-  maxThresh: num({ above: 0, max: L.MAX_QUEUE_LIMIT }).optional(),
-  maxP: probability().optional(),
-  weight: probability().optional(),
-  gentle: z.boolean().optional(),
-  meanPacketSize: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
-  ecn: z.boolean().optional(),
+  limit: z.optional(queueLimit),
+  minThresh: z.optional(num({ min: 0, max: L.MAX_QUEUE_LIMIT })),
+  maxThresh: z.optional(num({ above: 0, max: L.MAX_QUEUE_LIMIT })),
+  maxP: z.optional(probability()),
+  weight: z.optional(probability()),
+  gentle: z.optional(z.boolean()),
+  meanPacketSize: z.optional(bytes('positive', { max: L.MAX_IP_PACKET })),
+  ecn: z.optional(z.boolean()),
   limitBytes: limitBytes(),
 });
 
 const CodelSchema = z.strictObject({
   type: z.literal('codel'),
-  limit: queueLimit.optional(),
+  limit: z.optional(queueLimit),
   limitBytes: limitBytes(),
-  target: boundedTime('positive').optional(),
-  interval: boundedTime('positive').optional(),
-  maxPacket: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
-  ecn: z.boolean().optional(),
+  target: z.optional(boundedTime('positive')),
+  interval: z.optional(boundedTime('positive')),
+  maxPacket: z.optional(bytes('positive', { max: L.MAX_IP_PACKET })),
+  ecn: z.optional(z.boolean()),
 });
 
 const FqCodelSchema = z.strictObject({
   type: z.literal('fqcodel'),
-  limit: queueLimit.optional(),
+  limit: z.optional(queueLimit),
   limitBytes: limitBytes(),
-  target: boundedTime('positive').optional(),
-  interval: boundedTime('positive').optional(),
-  maxPacket: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
-  quantum: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
-  flows: int({ min: 1, max: 65536 }).optional(),
-  dropBatch: int({ min: 1, max: 65536 }).optional(),
-  ecn: z.boolean().optional(),
+  target: z.optional(boundedTime('positive')),
+  interval: z.optional(boundedTime('positive')),
+  maxPacket: z.optional(bytes('positive', { max: L.MAX_IP_PACKET })),
+  quantum: z.optional(bytes('positive', { max: L.MAX_IP_PACKET })),
+  flows: z.optional(int({ min: 1, max: 65536 })),
+  dropBatch: z.optional(int({ min: 1, max: 65536 })),
+  ecn: z.optional(z.boolean()),
 });
 
 const PieSchema = z.strictObject({
   type: z.literal('pie'),
-  limit: queueLimit.optional(),
+  limit: z.optional(queueLimit),
   limitBytes: limitBytes(),
-  target: boundedTime('positive').optional(),
-  tUpdate: boundedTime('positive').optional(),
-  alpha: num({ min: 0, max: L.MAX_PIE_GAIN }).optional(),
-  beta: num({ min: 0, max: L.MAX_PIE_GAIN }).optional(),
-  maxBurst: boundedTime('nonnegative').optional(),
-  meanPacketSize: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
-  dequeueRateEstimator: z.boolean().optional(),
-  capDropAdjustment: z.boolean().optional(),
-  derandomize: z.boolean().optional(),
-  ecn: z.boolean().optional(),
-  ecnThreshold: num({ min: 0, max: 1 }).optional(),
+  target: z.optional(boundedTime('positive')),
+  tUpdate: z.optional(boundedTime('positive')),
+  alpha: z.optional(num({ min: 0, max: L.MAX_PIE_GAIN })),
+  beta: z.optional(num({ min: 0, max: L.MAX_PIE_GAIN })),
+  maxBurst: z.optional(boundedTime('nonnegative')),
+  meanPacketSize: z.optional(bytes('positive', { max: L.MAX_IP_PACKET })),
+  dequeueRateEstimator: z.optional(z.boolean()),
+  capDropAdjustment: z.optional(z.boolean()),
+  derandomize: z.optional(z.boolean()),
+  ecn: z.optional(z.boolean()),
+  ecnThreshold: z.optional(num({ min: 0, max: 1 })),
 });
 
 const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, CodelSchema, FqCodelSchema, PieSchema]);
@@ -213,28 +221,21 @@ const QueueSchema = z.discriminatedUnion('type', [DropTailSchema, RedSchema, Cod
 const RateStepSchema = z.strictObject({
   at: boundedTime('nonnegative'),
   bandwidth: bandwidth({ max: L.MAX_BANDWIDTH }),
-  from: ref.optional(),
+  from: z.optional(ref),
 });
 
 /** Most delivery opportunities an inline trace may list (a 60 s trace at 100 Mb/s). */
 export const MAX_TRACE_POINTS = 500_000;
 
 const DeliveryTraceSchema = z.strictObject({
-  from: ref.optional(),
-  sample: z.string().min(1).max(100).optional(),
-  ms: z
-    .array(
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(L.MAX_TIME * 1000),
-    )
-    .max(MAX_TRACE_POINTS)
-    .optional(),
-  mtu: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
+  from: z.optional(ref),
+  sample: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  ms: z.optional(
+    z.array(z.number().check(z.int(), z.gte(0), z.lte(L.MAX_TIME * 1000))).check(z.maxLength(MAX_TRACE_POINTS)),
+  ),
+  mtu: z.optional(bytes('positive', { max: L.MAX_IP_PACKET })),
   /** a Mahimahi file, relative to the scenario file: the command-line runner reads it into `ms` */
-  file: z.string().min(1).max(4096).optional(),
+  file: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
 });
 
 const LinkSchema = z.strictObject({
@@ -243,58 +244,58 @@ const LinkSchema = z.strictObject({
   b: ref,
   bandwidth: rate(),
   delay: boundedTime('nonnegative'),
-  queue: QueueSchema.optional(),
-  schedule: z.array(RateStepSchema).max(100_000).optional(),
-  trace: z.union([DeliveryTraceSchema, z.array(DeliveryTraceSchema).max(2)]).optional(),
+  queue: z.optional(QueueSchema),
+  schedule: z.optional(z.array(RateStepSchema).check(z.maxLength(100_000))),
+  trace: z.optional(z.union([DeliveryTraceSchema, z.array(DeliveryTraceSchema).check(z.maxLength(2))])),
 });
 
 const TcpParamsSchema = z.strictObject({
-  window: num({ min: 1, max: L.MAX_WINDOW }).optional(),
-  initialCwnd: num({ min: 1, max: L.MAX_WINDOW }).optional(),
-  dupAckThreshold: int({ min: 1, max: L.MAX_DUPACK_THRESHOLD }).optional(),
-  initialRto: boundedTime('positive').optional(),
+  window: z.optional(num({ min: 1, max: L.MAX_WINDOW })),
+  initialCwnd: z.optional(num({ min: 1, max: L.MAX_WINDOW })),
+  dupAckThreshold: z.optional(int({ min: 1, max: L.MAX_DUPACK_THRESHOLD })),
+  initialRto: z.optional(boundedTime('positive')),
   // A zero minimum RTO would let a timer fire at the same instant forever.
-  minRto: boundedTime('positive').optional(),
-  maxRto: boundedTime('positive').optional(),
-  rttGain: probability().optional(),
-  rttVarGain: probability().optional(),
-  rtoK: num({ min: 0, max: L.MAX_RTO_K }).optional(),
+  minRto: z.optional(boundedTime('positive')),
+  maxRto: z.optional(boundedTime('positive')),
+  rttGain: z.optional(probability()),
+  rttVarGain: z.optional(probability()),
+  rtoK: z.optional(num({ min: 0, max: L.MAX_RTO_K })),
   // 0 is exact time; the rest of the tick rules (gains, phase) are cross-field (validate.ts).
-  tcpTick: time('nonnegative', { max: L.MAX_TCP_TICK }).optional(),
-  tcpTickPhase: time('nonnegative', { max: L.MAX_TCP_TICK }).optional(),
-  delayedAck: z.boolean().optional(),
-  delayedAckTimeout: boundedTime('positive').optional(),
-  handshake: z.boolean().optional(),
-  headerBytes: bytes('nonnegative', { max: L.MAX_IP_PACKET - 1 }).optional(),
-  ackBytes: bytes('positive', { max: L.MAX_IP_PACKET }).optional(),
+  tcpTick: z.optional(time('nonnegative', { max: L.MAX_TCP_TICK })),
+  tcpTickPhase: z.optional(time('nonnegative', { max: L.MAX_TCP_TICK })),
+  delayedAck: z.optional(z.boolean()),
+  delayedAckTimeout: z.optional(boundedTime('positive')),
+  handshake: z.optional(z.boolean()),
+  headerBytes: z.optional(bytes('nonnegative', { max: L.MAX_IP_PACKET - 1 })),
+  ackBytes: z.optional(bytes('positive', { max: L.MAX_IP_PACKET })),
   // The TCP option space holds at most 4 SACK blocks (RFC 2018).
-  maxSackBlocks: int({ min: 1, max: 4 }).optional(),
-  ecn: z.boolean().optional(),
-  pacing: z.boolean().optional(),
-  vegas: z
-    .strictObject({
-      alpha: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
-      beta: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
-      gamma: num({ min: 0, max: L.MAX_VEGAS_PARAM }).optional(),
-      agent: z.enum(['engine', 'ns2']).optional(),
-    })
-    .optional(),
-  cubic: z
-    .strictObject({
-      beta: num({ above: 0, below: 1 }).optional(),
-      c: num({ above: 0, max: L.MAX_CUBIC_C }).optional(),
-      fastConvergence: z.boolean().optional(),
-      renoFriendly: z.boolean().optional(),
-      hystart: z.boolean().optional(),
-    })
-    .optional(),
-  dctcp: z
-    .strictObject({
-      g: num({ above: 0, max: 1 }).optional(),
-      initialAlpha: num({ min: 0, max: 1 }).optional(),
-    })
-    .optional(),
-  westwood: z.strictObject({ filterTau: boundedTime('positive').optional() }).optional(),
+  maxSackBlocks: z.optional(int({ min: 1, max: 4 })),
+  ecn: z.optional(z.boolean()),
+  pacing: z.optional(z.boolean()),
+  vegas: z.optional(
+    z.strictObject({
+      alpha: z.optional(num({ min: 0, max: L.MAX_VEGAS_PARAM })),
+      beta: z.optional(num({ min: 0, max: L.MAX_VEGAS_PARAM })),
+      gamma: z.optional(num({ min: 0, max: L.MAX_VEGAS_PARAM })),
+      agent: z.optional(z.enum(['engine', 'ns2'])),
+    }),
+  ),
+  cubic: z.optional(
+    z.strictObject({
+      beta: z.optional(num({ above: 0, below: 1 })),
+      c: z.optional(num({ above: 0, max: L.MAX_CUBIC_C })),
+      fastConvergence: z.optional(z.boolean()),
+      renoFriendly: z.optional(z.boolean()),
+      hystart: z.optional(z.boolean()),
+    }),
+  ),
+  dctcp: z.optional(
+    z.strictObject({
+      g: z.optional(num({ above: 0, max: 1 })),
+      initialAlpha: z.optional(num({ min: 0, max: 1 })),
+    }),
+  ),
+  westwood: z.optional(z.strictObject({ filterTau: z.optional(boundedTime('positive')) })),
 });
 
 const packetSize = bytes('positive', { max: L.MAX_PACKET_SIZE });
@@ -302,15 +303,17 @@ const packetSize = bytes('positive', { max: L.MAX_PACKET_SIZE });
 const TcpFlowSchema = z.strictObject({
   id,
   // Absent kind means TCP, the flow this lab is about.
-  kind: z.literal('tcp').optional(),
+  kind: z.optional(z.literal('tcp')),
   variant: z.enum(VARIANTS),
   from: ref,
   to: ref,
-  start: boundedTime('nonnegative').optional(),
-  stop: timeOrNull('nonnegative').optional(),
-  bytes: numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true, max: L.MAX_FILE_BYTES }).optional(),
-  packetSize: packetSize.optional(),
-  tcp: TcpParamsSchema.optional(),
+  start: z.optional(boundedTime('nonnegative')),
+  stop: z.optional(timeOrNull('nonnegative')),
+  bytes: z.optional(
+    numericOrNull(quantity(BYTES, 'positive'), { unit: 'bytes', integer: true, max: L.MAX_FILE_BYTES }),
+  ),
+  packetSize: z.optional(packetSize),
+  tcp: z.optional(TcpParamsSchema),
 });
 
 const CbrFlowSchema = z.strictObject({
@@ -319,9 +322,9 @@ const CbrFlowSchema = z.strictObject({
   from: ref,
   to: ref,
   rate: rate(),
-  packetSize: packetSize.optional(),
-  start: boundedTime('nonnegative').optional(),
-  stop: timeOrNull('nonnegative').optional(),
+  packetSize: z.optional(packetSize),
+  start: z.optional(boundedTime('nonnegative')),
+  stop: z.optional(timeOrNull('nonnegative')),
 });
 
 const messageBytes = () => bytes('positive', { integer: true, max: L.MAX_FILE_BYTES });
@@ -332,20 +335,20 @@ const TransactionFlowSchema = z.strictObject({
   variant: z.enum(VARIANTS),
   from: ref,
   to: ref,
-  start: boundedTime('nonnegative').optional(),
-  stop: timeOrNull('nonnegative').optional(),
-  packetSize: packetSize.optional(),
-  request: messageBytes().optional(),
-  response: messageBytes().optional(),
-  thinkTime: z
-    .strictObject({
-      distribution: z.enum(THINK_DISTRIBUTIONS).optional(),
-      mean: boundedTime('nonnegative').optional(),
-    })
-    .optional(),
-  connections: int({ min: 1, max: L.MAX_CONNECTIONS }).optional(),
-  transactions: numericOrNull(plainNumber, { integer: true, min: 1, max: L.MAX_TRANSACTIONS }).optional(),
-  tcp: TcpParamsSchema.optional(),
+  start: z.optional(boundedTime('nonnegative')),
+  stop: z.optional(timeOrNull('nonnegative')),
+  packetSize: z.optional(packetSize),
+  request: z.optional(messageBytes()),
+  response: z.optional(messageBytes()),
+  thinkTime: z.optional(
+    z.strictObject({
+      distribution: z.optional(z.enum(THINK_DISTRIBUTIONS)),
+      mean: z.optional(boundedTime('nonnegative')),
+    }),
+  ),
+  connections: z.optional(int({ min: 1, max: L.MAX_CONNECTIONS })),
+  transactions: z.optional(numericOrNull(plainNumber, { integer: true, min: 1, max: L.MAX_TRANSACTIONS })),
+  tcp: z.optional(TcpParamsSchema),
 });
 
 const FlowSchema = z.discriminatedUnion('kind', [TcpFlowSchema, CbrFlowSchema, TransactionFlowSchema]);
@@ -354,54 +357,56 @@ const FaultSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('dropSegments'),
     flow: ref,
-    seqs: z.array(int({ min: 0, max: L.MAX_SEGMENTS - 1 })).max(L.MAX_DROP_SEQS),
+    seqs: z.array(int({ min: 0, max: L.MAX_SEGMENTS - 1 })).check(z.maxLength(L.MAX_DROP_SEQS)),
   }),
   z.strictObject({
     kind: z.literal('dropBurst'),
     link: ref,
-    from: ref.nullable().optional(),
-    at: boundedTime('nonnegative').optional(),
+    from: z.optional(z.nullable(ref)),
+    at: z.optional(boundedTime('nonnegative')),
     count: int({ min: 1, max: L.MAX_BURST }),
   }),
   z.strictObject({
     kind: z.literal('linkDown'),
     link: ref,
-    at: boundedTime('nonnegative').optional(),
+    at: z.optional(boundedTime('nonnegative')),
     duration: boundedTime('positive'),
   }),
   z.strictObject({
     kind: z.literal('randomLoss'),
     link: ref,
-    from: ref.nullable().optional(),
+    from: z.optional(z.nullable(ref)),
     rate: num({ min: 0, max: 1 }),
-    at: boundedTime('nonnegative').optional(),
-    until: timeOrNull('nonnegative').optional(),
+    at: z.optional(boundedTime('nonnegative')),
+    until: z.optional(timeOrNull('nonnegative')),
   }),
 ]);
 
 export const ScenarioSchema = z.strictObject({
-  version: num({
-    special: (v, got) => (v === 1 ? undefined : `this loader reads version 1 scenarios (got ${got})`),
-  }).optional(),
-  name: z.string().max(L.MAX_NAME_CHARS).optional(),
-  description: z.string().max(L.MAX_DESCRIPTION_CHARS).optional(),
-  seed: int({ min: 0, max: L.MAX_SEED }).optional(),
-  duration: time('positive', { max: L.MAX_DURATION }).optional(),
-  sampleInterval: boundedTime('positive').optional(),
-  startJitter: boundedTime('nonnegative').optional(),
-  measure: z
-    .strictObject({ from: boundedTime('nonnegative').optional(), to: boundedTime('nonnegative').optional() })
-    .optional(),
-  nodes: z.array(NodeSchema).max(L.MAX_NODES),
-  links: z.array(LinkSchema).max(L.MAX_LINKS),
-  flows: z.array(FlowSchema).max(L.MAX_FLOWS),
-  faults: z.array(FaultSchema).max(L.MAX_FAULTS).optional(),
+  version: z.optional(
+    num({
+      special: (v, got) => (v === 1 ? undefined : `this loader reads version 1 scenarios (got ${got})`),
+    }),
+  ),
+  name: z.optional(z.string().check(z.maxLength(L.MAX_NAME_CHARS))),
+  description: z.optional(z.string().check(z.maxLength(L.MAX_DESCRIPTION_CHARS))),
+  seed: z.optional(int({ min: 0, max: L.MAX_SEED })),
+  duration: z.optional(time('positive', { max: L.MAX_DURATION })),
+  sampleInterval: z.optional(boundedTime('positive')),
+  startJitter: z.optional(boundedTime('nonnegative')),
+  measure: z.optional(
+    z.strictObject({ from: z.optional(boundedTime('nonnegative')), to: z.optional(boundedTime('nonnegative')) }),
+  ),
+  nodes: z.array(NodeSchema).check(z.maxLength(L.MAX_NODES)),
+  links: z.array(LinkSchema).check(z.maxLength(L.MAX_LINKS)),
+  flows: z.array(FlowSchema).check(z.maxLength(L.MAX_FLOWS)),
+  faults: z.optional(z.array(FaultSchema).check(z.maxLength(L.MAX_FAULTS))),
   // Which conventions fill what the scenario leaves out (types.ts Profile, scenario/ns2-profile.ts).
-  profile: z.enum(PROFILES).optional(),
+  profile: z.optional(z.enum(PROFILES)),
   // Opaque data for the page (layout, lesson text): carried through unread, only
   // checked to be plain JSON of a bounded depth and size (opaque.ts).
-  ui: opaque().optional(),
-  lesson: opaque().optional(),
+  ui: z.optional(opaque()),
+  lesson: z.optional(opaque()),
 });
 
 /** What the schema yields: quantities in base units, defaults not yet filled. */

@@ -1,9 +1,13 @@
 /**
  * Unknown fields in a scenario file: every key the schema does not know,
  * with a suggestion when it looks like a typo of a known one.
+ *
+ * Reads schemas through zod's core (each schema's `_zod.def`), so that it
+ * walks the scenario schema (zod/mini, schema.ts) and the sweep schema
+ * (zod, experiment/schema.ts) alike.
  */
 import './zod-jitless'; // first: no compiled parsers in the page (zod-jitless.ts)
-import { z } from 'zod';
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import { formatPath } from './path';
 import { suggest } from './suggest';
 import type { ScenarioIssue } from './types';
@@ -17,9 +21,25 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function unwrap(schema: z.ZodType): z.ZodType {
+type Def = {
+  type: string;
+  innerType?: $ZodType;
+  element?: $ZodType;
+  options?: $ZodType[];
+  discriminator?: string;
+  values?: unknown[];
+};
+
+const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
+
+/** An object schema: its fields. */
+type ObjectSchema = $ZodType & { _zod: { def: { shape: Record<string, $ZodType> } } };
+
+const shapeOf = (schema: ObjectSchema): Record<string, $ZodType> => schema._zod.def.shape;
+
+function unwrap(schema: $ZodType): $ZodType {
   let s = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
+  for (let d = defOf(s); (d.type === 'optional' || d.type === 'nullable') && d.innerType; d = defOf(s)) s = d.innerType;
   return s;
 }
 
@@ -28,30 +48,32 @@ function unwrap(schema: z.ZodType): z.ZodType {
  * schema. Done here rather than read from zod's `unrecognized_keys` because
  * the suggestion needs the object's known keys, which only the schema has.
  */
-export function walkKeys(schema: z.ZodType, value: unknown, path: PropertyKey[], out: KeyIssue[]): void {
+export function walkKeys(schema: $ZodType, value: unknown, path: PropertyKey[], out: KeyIssue[]): void {
   const s = unwrap(schema);
-  if (s instanceof z.ZodArray) {
-    if (Array.isArray(value)) value.forEach((item, i) => walkKeys(s.element as z.ZodType, item, [...path, i], out));
-  } else if (s instanceof z.ZodObject) {
-    if (isRecord(value)) checkObject(s, value, path, out);
-  } else if (s instanceof z.ZodDiscriminatedUnion) {
+  const def = defOf(s);
+  if (def.type === 'array' && def.element) {
+    const element = def.element;
+    if (Array.isArray(value)) value.forEach((item, i) => walkKeys(element, item, [...path, i], out));
+  } else if (def.type === 'object') {
+    if (isRecord(value)) checkObject(s as ObjectSchema, value, path, out);
+  } else if (def.type === 'union' && def.discriminator !== undefined && def.options) {
     if (!isRecord(value)) return;
-    const disc = (s._zod.def as { discriminator: string }).discriminator;
-    const options = s.options as unknown as z.ZodObject[];
-    const chosen = options.find((o) => (o.shape[disc] as z.ZodType).safeParse(value[disc]).success);
+    const disc = def.discriminator;
+    const options = def.options as ObjectSchema[];
+    const chosen = options.find((o) => safeParse(shapeOf(o)[disc]!, value[disc]).success);
     // Without a matching discriminator zod reports that; which keys belong is then unknowable.
     if (chosen) checkObject(chosen, value, path, out, { disc, options });
   }
 }
 
 function checkObject(
-  schema: z.ZodObject,
+  schema: ObjectSchema,
   value: Record<string, unknown>,
   path: PropertyKey[],
   out: KeyIssue[],
-  union?: { disc: string; options: z.ZodObject[] },
+  union?: { disc: string; options: ObjectSchema[] },
 ): void {
-  const shape = schema.shape as Record<string, z.ZodType>;
+  const shape = shapeOf(schema);
   const known = Object.keys(shape);
   for (const key of Object.keys(value)) {
     if (Object.hasOwn(shape, key)) {
@@ -59,7 +81,7 @@ function checkObject(
       continue;
     }
     const where = formatPath([...path, key]);
-    const owner = union?.options.find((o) => Object.hasOwn(o.shape, key));
+    const owner = union?.options.find((o) => Object.hasOwn(shapeOf(o), key));
     if (union && owner) {
       const mine = literalOf(schema, union.disc);
       out.push({
@@ -77,7 +99,7 @@ function checkObject(
   }
 }
 
-function literalOf(option: z.ZodObject, disc: string): string {
-  const s = unwrap(option.shape[disc] as z.ZodType);
-  return s instanceof z.ZodLiteral ? String(s.value) : '?';
+function literalOf(option: ObjectSchema, disc: string): string {
+  const def = defOf(unwrap(shapeOf(option)[disc]!));
+  return def.type === 'literal' && def.values ? String(def.values[0]) : '?';
 }

@@ -5,9 +5,10 @@
  * policy as a violation. So outside Node (the page and its workers) zod is
  * told not to, here, by a module every schema module imports first: a
  * module's imports run before it however the page is split into chunks.
- * Node (the command-line runner, the tests) keeps the fast parsers.
+ * Node (the command-line runner, the tests) keeps the fast parsers. zod's
+ * core holds the setting for both of its builds (zod and zod/mini).
  */
-import { z } from 'zod';
+import { config } from 'zod/v4/core';
 
 const node = (globalThis as { process?: { versions?: { node?: unknown } } }).process?.versions?.node;
-if (typeof node !== 'string') z.config({ jitless: true });
+if (typeof node !== 'string') config({ jitless: true });

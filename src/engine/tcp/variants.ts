@@ -2,10 +2,12 @@
  * The TCP variants, one descriptor each: how the field writes its name, the
  * words the event captions use for it, the tunables the page offers, and how
  * to build it — a loss-recovery module (recovery/) plus congestion ops
- * (cc/). Adding a variant means adding its name to scenario/types.ts and
- * its descriptor here (CONTRIBUTING.md).
+ * (cc/). The words are in variant-text.ts. Adding a variant means adding
+ * its name to scenario/types.ts, its words there and its descriptor here
+ * (CONTRIBUTING.md).
  */
 import type { TcpParams, Variant } from '../scenario/types';
+import { VARIANT_TEXT, type VariantText } from './variant-text';
 import { createBbr } from './cc/bbr';
 import { createCubic } from './cc/cubic';
 import { createDctcp } from './cc/dctcp';
@@ -38,100 +40,32 @@ export interface VariantEnv {
 /** For tests and tools that need no randomness: a fixed draw. */
 export const FIXED_ENV: VariantEnv = { random: () => 0 };
 
-/** The groups of variant-specific parameters in a scenario's `tcp` (tcp.vegas, tcp.cubic, …). */
-export type TunableGroup = { [K in keyof TcpParams]: TcpParams[K] extends object ? K : never }[keyof TcpParams];
+export type { Tunable, TunableGroup } from './variant-text';
 
-/** A number the page lets a teacher set for this variant: scenario field tcp.<group>.<key>. */
-export interface Tunable {
-  readonly group: TunableGroup;
-  readonly key: string;
-  readonly label: string;
-  readonly unit?: string;
-  /** a value as the page would write it, for messages ("for example 0.7") */
-  readonly example: string;
-  /** one short line: what it does */
-  readonly hint: string;
-}
-
-export interface VariantDescriptor {
-  /** how the field writes it (events' sentences, the page, the presets) */
-  readonly label: string;
-  /** the captions' words for the window after a fast retransmit (output/describe.ts) */
-  readonly lossRule: string;
-  /**
-   * Why it may retransmit before the third duplicate ACK, when it can
-   * (Vegas's fine-grained timer); absent: it cannot.
-   */
-  readonly earlyRetransmit?: string;
-  readonly tunables: readonly Tunable[];
+export interface VariantDescriptor extends VariantText {
   /** A fresh recovery module and congestion ops for one connection. */
   create(params: TcpParams, env: VariantEnv): VariantParts;
 }
 
-const HALF = 'half the window';
-
-const WESTWOOD_TUNABLES: readonly Tunable[] = [
-  {
-    group: 'westwood',
-    key: 'filterTau',
-    label: 'Filter τ',
-    unit: 's',
-    example: '0.5 s',
-    hint: 'Bandwidth estimate filter.',
-  },
-];
-const WESTWOOD_RULE = 'ssthresh = bandwidth estimate × minimum RTT, cwnd = min(cwnd, ssthresh)';
-
 export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> = {
   tahoe: {
-    label: 'Tahoe',
-    lossRule: HALF,
-    tunables: [],
+    ...VARIANT_TEXT.tahoe,
     create: () => ({ recovery: createTahoe(), cc: createReno() }),
   },
   reno: {
-    label: 'Reno',
-    lossRule: HALF,
-    tunables: [],
+    ...VARIANT_TEXT.reno,
     create: () => ({ recovery: createRenoRecovery(), cc: createReno() }),
   },
   newreno: {
-    label: 'NewReno',
-    lossRule: HALF,
-    tunables: [],
+    ...VARIANT_TEXT.newreno,
     create: () => ({ recovery: createNewReno(), cc: createReno() }),
   },
-  sack: { label: 'SACK', lossRule: HALF, tunables: [], create: () => ({ recovery: createSack(), cc: createReno() }) },
+  sack: {
+    ...VARIANT_TEXT.sack,
+    create: () => ({ recovery: createSack(), cc: createReno() }),
+  },
   vegas: {
-    label: 'Vegas',
-    lossRule: 'Vegas cuts the window to ¾, and only for a segment sent after its last cut',
-    earlyRetransmit: "is overdue by Vegas's fine-grained RTT check",
-    tunables: [
-      {
-        group: 'vegas',
-        key: 'alpha',
-        label: 'Vegas α',
-        unit: 'segments',
-        example: '1',
-        hint: 'Grow while fewer are queued.',
-      },
-      {
-        group: 'vegas',
-        key: 'beta',
-        label: 'Vegas β',
-        unit: 'segments',
-        example: '3',
-        hint: 'Shrink while more are queued.',
-      },
-      {
-        group: 'vegas',
-        key: 'gamma',
-        label: 'Vegas γ',
-        unit: 'segments',
-        example: '1',
-        hint: 'Leave slow start above this.',
-      },
-    ],
+    ...VARIANT_TEXT.vegas,
     // Reno's recovery plus the fine-grained retransmission check, which reads the congestion ops' send times.
     // ns2: ns-2.35's agent, quirks included (the ns2 profile).
     create: (p) => {
@@ -144,50 +78,31 @@ export const VARIANT_DESCRIPTORS: Readonly<Record<Variant, VariantDescriptor>> =
     },
   },
   westwood: {
-    label: 'Westwood',
-    lossRule: WESTWOOD_RULE,
-    tunables: WESTWOOD_TUNABLES,
+    ...VARIANT_TEXT.westwood,
     create: (p) => ({ recovery: createRenoRecovery(), cc: createWestwood(p.westwood) }),
   },
   westwoodnr: {
-    label: 'Westwood-NR',
-    lossRule: WESTWOOD_RULE,
-    tunables: WESTWOOD_TUNABLES,
+    ...VARIANT_TEXT.westwoodnr,
     create: (p) => ({ recovery: createNewReno(), cc: createWestwood(p.westwood) }),
   },
   cubic: {
-    label: 'CUBIC',
-    lossRule: 'CUBIC keeps β = 0.7 of the window',
-    tunables: [
-      { group: 'cubic', key: 'beta', label: 'CUBIC β', example: '0.7', hint: 'Window kept after a loss.' },
-      { group: 'cubic', key: 'c', label: 'CUBIC C', unit: 'seg/s³', example: '0.4', hint: 'How fast the cubic grows.' },
-    ],
+    ...VARIANT_TEXT.cubic,
     // Linux runs CUBIC with SACK.
     create: (p) => ({ recovery: createSack(), cc: createCubic(p.cubic) }),
   },
   bbr: {
-    label: 'BBR',
-    lossRule:
-      'BBR does not cut its window for a loss: for one round trip it sends one segment per segment delivered (packet conservation)',
-    tunables: [],
+    ...VARIANT_TEXT.bbr,
     // Linux runs BBR with SACK, and paces it (tcp.pacing defaults to on for BBR).
     create: (p, env) => ({ recovery: createSack(), cc: createBbr(p.initialCwnd, env.random) }),
   },
   dctcp: {
-    label: 'DCTCP',
-    lossRule: 'DCTCP halves the window for a loss; for ECN marks it keeps 1 − α/2 of it, α the marked fraction',
-    tunables: [
-      { group: 'dctcp', key: 'g', label: 'DCTCP g', example: '0.0625', hint: 'Weight of the newest window in α.' },
-    ],
+    ...VARIANT_TEXT.dctcp,
     // Linux runs DCTCP with SACK; its receiver echoes every CE mark exactly (RFC 8257 §3.2).
     create: (p) => ({ recovery: createSack(), cc: createDctcp(p.dctcp), exactEcho: true }),
   },
 };
 
-/** How each variant is written in the field. */
-export const VARIANT_LABELS: Readonly<Record<Variant, string>> = Object.fromEntries(
-  Object.entries(VARIANT_DESCRIPTORS).map(([v, d]) => [v, d.label]),
-) as Record<Variant, string>;
+export { VARIANT_LABELS } from './variant-text';
 
 /** The descriptor of `v`, or undefined for a name that is not a variant. */
 export function variantDescriptor(v: string): VariantDescriptor | undefined {

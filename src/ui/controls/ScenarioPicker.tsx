@@ -1,9 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { findPreset } from '../../presets/catalog';
 import { useLab, useLabStore } from '../lab-context';
 import { selectEntries, selectScenarioKey } from '../../store/selectors';
-import { pickerView, type PickerView } from '../../store/presets';
+import { loadedLibrary } from '../../store/library';
+import { pickerView, type PickerView } from '../../store/picker';
 import './scenario-picker.css';
+
+/** The library's presets, once it has arrived (its entries reach the store at the same time). */
+const libraryPresets = () => loadedLibrary()?.PRESETS ?? [];
 
 /**
  * The Scenario picker: a native <select> (keyboard and screen-reader
@@ -20,7 +23,7 @@ export function ScenarioPicker() {
   const store = useLabStore();
   const [searching, setSearching] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const view = useMemo(() => pickerView(entries, '', key), [entries, key]);
+  const view = useMemo(() => pickerView(entries, '', key, libraryPresets()), [entries, key]);
 
   return (
     <div className="control-group scenario-picker">
@@ -90,7 +93,7 @@ function ScenarioSearch({ onPick, onClose, anchor }: { onPick(key: string): void
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const panelRef = useRef<HTMLDivElement>(null);
-  const view = useMemo(() => pickerView(entries, query, null), [entries, query]);
+  const view = useMemo(() => pickerView(entries, query, null, libraryPresets()), [entries, query]);
   const flat = useMemo(() => flatten(view), [view]);
   const activeIndex = Math.min(active, Math.max(0, flat.length - 1));
 
@@ -175,7 +178,7 @@ function ScenarioSearch({ onPick, onClose, anchor }: { onPick(key: string): void
               {items.map((e) => {
                 n++;
                 const i = n;
-                const preset = e.origin === 'preset' ? findPreset(e.key) : undefined;
+                const preset = e.origin === 'preset' ? loadedLibrary()?.findPreset(e.key) : undefined;
                 return (
                   // The combobox pattern (WAI-ARIA APG): the focus stays in the input, whose
                   // keys move aria-activedescendant over the options; a click picks one.

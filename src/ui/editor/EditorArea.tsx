@@ -10,25 +10,29 @@
  * Every edit is kept in the browser as it is made and can be undone
  * (Ctrl+Z / ⌘Z; Shift+Ctrl+Z or Ctrl+Y redoes).
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { addNode, type NodeKind } from '../../store/edit-ops';
 import { deleteItems, deletionImpactAll, type DeleteTarget } from '../../store/delete-ops';
-import { selectCanRevert, selectEdited, selectEditorSelection, selectEditRejection, selectRedoLabel, selectUndoLabel } from '../../store/editor';
+import {
+  selectCanRevert,
+  selectEdited,
+  selectEditorSelection,
+  selectEditRejection,
+  selectRedoLabel,
+  selectUndoLabel,
+} from '../../store/editor';
 import { selectOpenEntry } from '../../store/scenarios';
 import { MyScenarios } from '../controls/MyScenarios';
-import { FaultsPanel } from '../faults/FaultsPanel';
 import { useLab, useLabStore } from '../lab-context';
 import { ConfirmBar, type Pending } from './ConfirmBar';
 import './editor.css';
 import './editing.css';
 import { RestoredNote, RunNotes, SaveStatusLine } from './EditorNotes';
 import { Refusal } from './fields';
-import { FlowsPanel } from './FlowsPanel';
 import { freeSpot, layoutNodes, type Box } from './layout';
 import { LaneLegend } from './LaneLegend';
-import { LinkPanel } from './LinkPanel';
 import { NetworkPanel } from './NetworkPanel';
-import { NodePanel } from './NodePanel';
+import { FaultsPanel, FlowsPanel, LinkPanel, NodePanel, preloadPanels } from './panels-on-demand';
 import { clampTo, inset } from './placement';
 import { ScenarioChecks } from './ScenarioChecks';
 import { TopologyView } from './TopologyView';
@@ -38,6 +42,8 @@ import { useDoc, useEdit } from './use-edit';
 
 export function EditorArea() {
   const edited = useLab(selectEdited);
+  // The item panels are fetched after the first paint (panels-on-demand.ts).
+  useEffect(preloadPanels, []);
   if (!edited) return null;
   return <Editor />;
 }
@@ -66,7 +72,11 @@ function useRemembered(key: string, initial: boolean): [boolean, (on: boolean) =
 }
 
 const isTextEntry = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || (t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'checkbox' && (t as HTMLInputElement).type !== 'radio'));
+  t instanceof HTMLElement &&
+  (t.isContentEditable ||
+    t.tagName === 'TEXTAREA' ||
+    t.tagName === 'SELECT' ||
+    (t.tagName === 'INPUT' && (t as HTMLInputElement).type !== 'checkbox' && (t as HTMLInputElement).type !== 'radio'));
 
 /** Ctrl/⌘+Z undoes, Shift+Ctrl/⌘+Z and Ctrl+Y redo — except in a text field, where they undo typing. */
 function useUndoKeys(): void {
@@ -128,7 +138,12 @@ function Editor() {
     setPending({ kind: 'delete', targets });
     if (!panelOpen) setPanelOpen(true);
   };
-  const original = entry?.origin === 'preset' ? 'the preset' : entry?.origin === 'imported' ? 'the file as opened' : 'the saved version';
+  const original =
+    entry?.origin === 'preset'
+      ? 'the preset'
+      : entry?.origin === 'imported'
+        ? 'the file as opened'
+        : 'the saved version';
 
   const addNodeOfKind = (kind: NodeKind) => {
     const positions = [...layoutNodes(edited.nodes, edited.links).values()];
@@ -148,7 +163,8 @@ function Editor() {
 
   const confirmDelete = (targets: DeleteTarget[]) => {
     const impact = deletionImpactAll(doc, targets);
-    const what = targets.length === 1 ? `Delete ${targets[0]!.kind} ${targets[0]!.id}` : `Delete ${targets.length} nodes`;
+    const what =
+      targets.length === 1 ? `Delete ${targets[0]!.kind} ${targets[0]!.id}` : `Delete ${targets.length} nodes`;
     const r = edit(what, (d) => deleteItems(d, impact));
     setPending(null);
     if (!r.ok) return;
@@ -159,7 +175,12 @@ function Editor() {
 
   const onTabKey = (e: KeyboardEvent) => {
     const i = TABS.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? TABS[(i + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(i + TABS.length - 1) % TABS.length] : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? TABS[(i + 1) % TABS.length]
+        : e.key === 'ArrowLeft'
+          ? TABS[(i + TABS.length - 1) % TABS.length]
+          : null;
     if (!next) return;
     e.preventDefault();
     setTab(next);
@@ -168,13 +189,25 @@ function Editor() {
 
   const tabLabel: Record<EditorTab, string> = {
     selection:
-      selection?.kind === 'node' ? `Node ${selection.id}` : selection?.kind === 'link' ? `Link ${selection.id}` : selection?.kind === 'nodes' ? `${selection.ids.length} nodes` : 'Network',
+      selection?.kind === 'node'
+        ? `Node ${selection.id}`
+        : selection?.kind === 'link'
+          ? `Link ${selection.id}`
+          : selection?.kind === 'nodes'
+            ? `${selection.ids.length} nodes`
+            : 'Network',
     flows: `Flows (${edited.flows.length})`,
     faults: `Faults (${edited.faults.length})`,
   };
 
   return (
-    <section className="editor" aria-labelledby={`${panelId}-title`} data-testid="editor" ref={sectionRef} tabIndex={-1}>
+    <section
+      className="editor"
+      aria-labelledby={`${panelId}-title`}
+      data-testid="editor"
+      ref={sectionRef}
+      tabIndex={-1}
+    >
       <header className="editor-head">
         <h2 id={`${panelId}-title`}>Network and traffic</h2>
         <div className="editor-tools" role="toolbar" aria-label="Edit the network">
@@ -229,7 +262,12 @@ function Editor() {
           >
             Snap to grid
           </button>
-          <button type="button" className="button small ghost" onClick={() => setFitToken((t) => t + 1)} title="Centre the diagram and fit it to the view">
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={() => setFitToken((t) => t + 1)}
+            title="Centre the diagram and fit it to the view"
+          >
             Fit view
           </button>
           <button
@@ -245,13 +283,22 @@ function Editor() {
           <button
             type="button"
             className="button small ghost"
-            onClick={() => showPending({ kind: 'save', name: entry?.origin === 'mine' ? `${entry.label} (copy)` : `${edited.name} (mine)` })}
+            onClick={() =>
+              showPending({
+                kind: 'save',
+                name: entry?.origin === 'mine' ? `${entry.label} (copy)` : `${edited.name} (mine)`,
+              })
+            }
             data-testid="save-copy-button"
           >
             Save a copy…
           </button>
           {canRevert && (
-            <button type="button" className="button small ghost" onClick={() => showPending({ kind: 'revert', original })}>
+            <button
+              type="button"
+              className="button small ghost"
+              onClick={() => showPending({ kind: 'revert', original })}
+            >
               Revert…
             </button>
           )}
@@ -265,7 +312,13 @@ function Editor() {
 
       <div className={`editor-body${panelOpen ? '' : ' panel-hidden'}`}>
         <div className="topology-pane">
-          <TopologyView onRequestDelete={requestDelete} fitToken={fitToken} linkTool={linkTool} snap={snap} viewRef={viewRef} />
+          <TopologyView
+            onRequestDelete={requestDelete}
+            fitToken={fitToken}
+            linkTool={linkTool}
+            snap={snap}
+            viewRef={viewRef}
+          />
           <LaneLegend />
           <PacketLegend />
         </div>
@@ -307,20 +360,32 @@ function Editor() {
               />
             )}
             {rejection && !rejection.field && (
-              <Refusal what={rejection.what} issues={rejection.issues} onDismiss={() => store.getState().dismissEditRejection()} />
+              <Refusal
+                what={rejection.what}
+                issues={rejection.issues}
+                onDismiss={() => store.getState().dismissEditRejection()}
+              />
             )}
-            {tab === 'selection' &&
-              (selection?.kind === 'node' ? (
-                <NodePanel key={selection.id} id={selection.id} onRequestDelete={(t) => requestDelete([t])} />
-              ) : selection?.kind === 'link' ? (
-                <LinkPanel key={selection.id} id={selection.id} onRequestDelete={(t) => requestDelete([t])} />
-              ) : selection?.kind === 'nodes' ? (
-                <NodesPanel ids={selection.ids} onRequestDelete={requestDelete} />
-              ) : (
-                <NetworkPanel />
-              ))}
-            {tab === 'flows' && <FlowsPanel onRequestDelete={(t) => requestDelete([t])} />}
-            {tab === 'faults' && <FaultsPanel />}
+            <Suspense
+              fallback={
+                <p className="view-loading" role="status">
+                  Loading the panel…
+                </p>
+              }
+            >
+              {tab === 'selection' &&
+                (selection?.kind === 'node' ? (
+                  <NodePanel key={selection.id} id={selection.id} onRequestDelete={(t) => requestDelete([t])} />
+                ) : selection?.kind === 'link' ? (
+                  <LinkPanel key={selection.id} id={selection.id} onRequestDelete={(t) => requestDelete([t])} />
+                ) : selection?.kind === 'nodes' ? (
+                  <NodesPanel ids={selection.ids} onRequestDelete={requestDelete} />
+                ) : (
+                  <NetworkPanel />
+                ))}
+              {tab === 'flows' && <FlowsPanel onRequestDelete={(t) => requestDelete([t])} />}
+              {tab === 'faults' && <FaultsPanel />}
+            </Suspense>
           </div>
         </div>
       </div>
@@ -341,11 +406,15 @@ function NodesPanel({ ids, onRequestDelete }: { ids: string[]; onRequestDelete(t
         {ids.length} nodes <span className="panel-sub">{ids.join(', ')}</span>
       </h3>
       <p className="panel-help">
-        Drag one of them to move them all, or press the arrow keys on one (<kbd>Shift</kbd>: farther). <kbd>Shift</kbd>+click a node to add it or take it
-        out; <kbd>Esc</kbd> on a node clears the selection.
+        Drag one of them to move them all, or press the arrow keys on one (<kbd>Shift</kbd>: farther). <kbd>Shift</kbd>
+        +click a node to add it or take it out; <kbd>Esc</kbd> on a node clears the selection.
       </p>
       <div className="panel-actions">
-        <button type="button" className="button small danger" onClick={() => onRequestDelete(ids.map((id) => ({ kind: 'node', id })))}>
+        <button
+          type="button"
+          className="button small danger"
+          onClick={() => onRequestDelete(ids.map((id) => ({ kind: 'node', id })))}
+        >
           Delete {ids.length} nodes…
         </button>
       </div>
@@ -363,8 +432,22 @@ function PlusIcon() {
 
 function UndoIcon({ flip = false }: { flip?: boolean }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false" style={flip ? { transform: 'scaleX(-1)' } : undefined}>
-      <path d="M5.5 4 2.5 7l3 3M3 7h6.5a3.5 3.5 0 0 1 0 7H7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      focusable="false"
+      style={flip ? { transform: 'scaleX(-1)' } : undefined}
+    >
+      <path
+        d="M5.5 4 2.5 7l3 3M3 7h6.5a3.5 3.5 0 0 1 0 7H7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

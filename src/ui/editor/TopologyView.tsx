@@ -13,14 +13,24 @@
  * the keys on a node. On a link, Enter or Space selects it and Delete asks to
  * delete it.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MutableRefObject,
+  type RefObject,
+} from 'react';
 import type { LinkSpec } from '../../engine/scenario/types';
 import type { DeleteTarget } from '../../store/delete-ops';
 import { selectEdited, selectEditorSelection, selectQueueDirection } from '../../store/editor';
 import { selectPresenter, selectScenarioKey } from '../../store/selectors';
 import { useRootScale } from '../display/use-root-scale';
 import { useLab, useLabStore } from '../lab-context';
-import { PacketLayer } from '../packets/PacketLayer';
+import { PacketLayer, preloadPackets } from '../packets/packets-on-demand';
 import { useSession } from '../session/context';
 import { bounds, fitView, layoutNodes, type Box } from './layout';
 import { LiveQueues } from './live-queues';
@@ -74,6 +84,8 @@ export function TopologyView({ onRequestDelete, fitToken, linkTool, snap, viewRe
   const scenarioKey = useLab(selectScenarioKey);
   const selection = useLab(selectEditorSelection);
   const queueDir = useLab(selectQueueDirection);
+  // The packets are fetched after the first paint (packets-on-demand.ts).
+  useEffect(preloadPackets, []);
   const textScale = useRootScale();
   const presenter = useLab(selectPresenter);
   const wrapRef = useRef<HTMLDivElement>(null);
@@ -146,7 +158,10 @@ export function TopologyView({ onRequestDelete, fitToken, linkTool, snap, viewRe
 
   const moving = t.gesture?.kind === 'move' ? new Set(t.gesture.ids) : null;
   const box = t.gesture?.kind === 'box' ? t.gesture : null;
-  const hint = t.connectFrom !== null || t.gesture?.kind === 'connect' ? t.announce || 'Drop the line on another node to link them.' : t.announce;
+  const hint =
+    t.connectFrom !== null || t.gesture?.kind === 'connect'
+      ? t.announce || 'Drop the line on another node to link them.'
+      : t.announce;
 
   return (
     <div
@@ -247,7 +262,12 @@ export function TopologyView({ onRequestDelete, fitToken, linkTool, snap, viewRe
               <text className="node-label" y={NODE_R + 17} textAnchor="middle">
                 {n.id}
               </text>
-              <g className="node-handle" data-handle="" transform={`translate(${NODE_R + 10},${-NODE_R + 2})`} aria-hidden="true">
+              <g
+                className="node-handle"
+                data-handle=""
+                transform={`translate(${NODE_R + 10},${-NODE_R + 2})`}
+                aria-hidden="true"
+              >
                 <title>Drag to another node to link them</title>
                 <circle r={8} />
                 <path d="M-4 0h8M0 -4v8" />
@@ -264,7 +284,9 @@ export function TopologyView({ onRequestDelete, fitToken, linkTool, snap, viewRe
             height={Math.abs(box.to.y - box.from.y)}
           />
         )}
-        <PacketLayer svgRef={svgRef} />
+        <Suspense fallback={null}>
+          <PacketLayer svgRef={svgRef} />
+        </Suspense>
       </svg>
       <p className="topology-hint" role="status" aria-live="polite" data-testid="topology-hint">
         {hint}

@@ -6,7 +6,6 @@
  * worker replays it); the script is made from the scenario here.
  */
 import { useRef, useState } from 'react';
-import { scenarioToNs2Script } from '../../engine/output/ns2/tcl';
 import { selectScenario } from '../../store/selectors';
 import type { ReplayOutput } from '../../worker/protocol';
 import { useLab, useLabStore } from '../lab-context';
@@ -45,11 +44,18 @@ export function ResearchExports() {
     }
   };
 
-  const onScript = () => {
+  const onScript = async () => {
     if (!scenario) return;
     close();
     const name = `${slug(scenario.name)}.tcl`;
-    const tcl = scenarioToNs2Script(scenario, name);
+    // The script writer is fetched when first asked for: not part of the page's first load.
+    let tcl: ReturnType<typeof import('../../engine/output/ns2/tcl').scenarioToNs2Script>;
+    try {
+      tcl = (await import('../../engine/output/ns2/tcl')).scenarioToNs2Script(scenario, name);
+    } catch (err) {
+      store.getState().showProblem({ title: 'The ns-2 script could not be made', lines: [err instanceof Error ? err.message : String(err)] });
+      return;
+    }
     if (!tcl.ok) {
       store.getState().showProblem({ title: 'ns-2 cannot run this scenario as it is', lines: [tcl.message] });
       return;

@@ -1,19 +1,24 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { useLabStore } from '../lab-context';
+import { ensureLibrary } from '../../store/library';
 import { lessonStore } from '../../store/lesson-store';
 import { applyShareHash, shareMessages } from './apply';
 import './share.css';
 
 /**
  * Open a link pasted into the address of the open page (its fragment
- * changes). The address read at startup is opened before the page is drawn
- * (main.tsx, with the work kept from the last visit).
+ * changes), once the preset library is in the picker (a link may name one
+ * of its presets). The address read at startup is opened before the page is
+ * drawn (main.tsx, with the work kept from the last visit).
  */
 export function useShareAddress(): void {
   const lab = useLabStore();
   useEffect(() => {
-    const read = () => applyShareHash(window.location.hash, lab, lessonStore);
+    const read = () => {
+      const hash = window.location.hash;
+      void ensureLibrary(lab).then(() => applyShareHash(hash, lab, lessonStore));
+    };
     window.addEventListener('hashchange', read);
     return () => window.removeEventListener('hashchange', read);
   }, [lab]);

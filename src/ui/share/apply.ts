@@ -7,7 +7,7 @@ import { parsePageScenario } from '../page-budget';
 import { isLessonId, isLessonRunId } from '../../presets/lesson-index';
 import type { LabState, LabStore, ScenarioEntry } from '../../store/lab-store';
 import type { LessonData, LessonStore } from '../../store/lesson-store';
-import { defaultPresetKey } from '../../store/presets';
+import { defaultPresetKey } from '../../store/picker';
 import { shareMessages } from '../../store/share-messages';
 import { decodeShareHash, encodeShareHash, type DecodeContext, type ShareState } from './share-link';
 
