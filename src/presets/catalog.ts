@@ -11,6 +11,7 @@
  * Pure functions, no React.
  */
 import type { Variant } from '../engine/scenario/types';
+import { normalizeSearchText } from './search-text';
 
 /** One imported scenario file. */
 export interface PresetFile {
@@ -351,14 +352,6 @@ export function presetGroups(presets: readonly Preset[] = PRESETS): PresetGroup[
   return groups;
 }
 
-function normalize(s: string): string {
-  return s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[–—]/g, '-');
-}
-
 interface Haystack {
   strong: string;
   weak: string;
@@ -368,8 +361,8 @@ const HAYSTACKS = new Map<string, Haystack>(PRESETS.map((p) => [p.id, haystackOf
 
 function haystackOf(p: Preset): Haystack {
   return {
-    strong: normalize([p.id, p.title, p.group, ...p.tags].join(' \u0000 ')),
-    weak: normalize(p.description),
+    strong: normalizeSearchText([p.id, p.title, p.group, ...p.tags].join(' \u0000 ')),
+    weak: normalizeSearchText(p.description),
   };
 }
 
@@ -381,7 +374,7 @@ function haystackOf(p: Preset): Haystack {
  * description; ties keep picker order. An empty query gives every preset.
  */
 export function searchPresets(query: string, presets: readonly Preset[] = PRESETS): Preset[] {
-  const words = normalize(query)
+  const words = normalizeSearchText(query)
     .split(/[\s,;]+/)
     .map((w) => w.replace(/^["'(]+|["')?!.:]+$/g, ''))
     .filter((w) => w.length > 0);

@@ -18,6 +18,7 @@ import type { Preset } from '../presets/catalog';
 import type { ScenarioEntry } from './lab-types';
 
 import singleDropReno from '../../scenarios/single-drop-reno.json';
+import { normalizeSearchText } from '../presets/search-text';
 
 /** The scenario a first visit opens: the simplest lesson, if it is there. */
 export const DEFAULT_PRESET = 'single-drop-reno';
@@ -61,7 +62,10 @@ export function catalogEntries(catalog: readonly Preset[]): ScenarioEntry[] {
  * a catalog too. An example whose key a catalog preset also uses is dropped
  * (keys are what share links name, so they must be unique).
  */
-export function presetEntries(files: Record<string, { default: unknown }>, catalog: readonly Preset[]): ScenarioEntry[] {
+export function presetEntries(
+  files: Record<string, { default: unknown }>,
+  catalog: readonly Preset[],
+): ScenarioEntry[] {
   const library = catalogEntries(catalog);
   const taken = new Set(library.map((e) => e.key));
   return [...exampleEntries(files).filter((e) => !taken.has(e.key)), ...library];
@@ -90,16 +94,8 @@ export interface PickerView {
   keptOnly: string | null;
 }
 
-function normalize(s: string): string {
-  return s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[–—]/g, '-');
-}
-
 function words(query: string): string[] {
-  return normalize(query)
+  return normalizeSearchText(query)
     .split(/[\s,;]+/)
     .map((w) => w.replace(/^["'(]+|["')?!.:]+$/g, ''))
     .filter(Boolean);
@@ -110,8 +106,8 @@ function haystacks(entry: ScenarioEntry, group: string, preset: Preset | undefin
   const description = preset ? preset.description : (entry.input as { description?: unknown } | null)?.description;
   const names = preset ? [preset.id, preset.title, preset.group, ...preset.tags] : [entry.key, entry.label, group];
   return {
-    strong: normalize(names.join(' \u0000 ')),
-    weak: normalize(typeof description === 'string' ? description : ''),
+    strong: normalizeSearchText(names.join(' \u0000 ')),
+    weak: normalizeSearchText(typeof description === 'string' ? description : ''),
   };
 }
 
