@@ -150,3 +150,10 @@ export class GrowableRows {
     this.length = keep;
   }
 }
+
+/** Value `at` of each of `n` rows of `stride` doubles in `buf` (the first row at 0), as a column of its own. */
+export function columnOf(buf: Float64Array, at: number, stride: number, n: number): Float64Array {
+  const out = new Float64Array(Math.max(0, n));
+  for (let i = 0, off = at; i < out.length; i++, off += stride) out[i] = buf[off];
+  return out;
+}

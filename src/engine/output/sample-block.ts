@@ -11,6 +11,7 @@
  */
 import type { FlowSeries, QueueSeries, RunData } from './rundata';
 import { QUEUE_VALUES } from './sampler';
+import { columnOf } from '../core/growable';
 import { queuesRows, timeseriesRows } from './csv-sampled';
 import type { CsvFileName } from './csv';
 
@@ -54,17 +55,17 @@ export function blockSeries(layout: SampleLayout, block: SampleBlock): { series:
   const flowRow = layout.flowIds.length * flowStride;
   const flowSeries: FlowSeries[] = layout.flowIds.map((flow, fi) => {
     const columns: Record<string, Float64Array> = {};
-    cols.forEach((c, ci) => (columns[c] = column(block.flowRows, fi * flowStride + ci, flowRow, n)));
+    cols.forEach((c, ci) => (columns[c] = columnOf(block.flowRows, fi * flowStride + ci, flowRow, n)));
     return { flow, columns };
   });
   const extra = layout.queueColumns;
   const queueStride = QUEUE_VALUES.length + extra.length;
   const queueRow = layout.queueIds.length * queueStride;
   const queueSeries: QueueSeries[] = layout.queueIds.map((q, d) => {
-    const at = (name: string) => column(block.queueRows, d * queueStride + QUEUE_VALUES.indexOf(name), queueRow, n);
+    const at = (name: string) => columnOf(block.queueRows, d * queueStride + QUEUE_VALUES.indexOf(name), queueRow, n);
     const byName: Record<string, Float64Array> = {};
     extra.forEach(
-      (c, ci) => (byName[c] = column(block.queueRows, d * queueStride + QUEUE_VALUES.length + ci, queueRow, n)),
+      (c, ci) => (byName[c] = columnOf(block.queueRows, d * queueStride + QUEUE_VALUES.length + ci, queueRow, n)),
     );
     return {
       link: q.link,
@@ -80,13 +81,6 @@ export function blockSeries(layout: SampleLayout, block: SampleBlock): { series:
     series: { times: block.times, seriesColumns: [...cols], flowSeries },
     queues: { times: block.times, queueSeries, queueColumns: [...extra] },
   };
-}
-
-/** Value `at` of each of `n` rows of `stride` doubles (one row a sample), as a column of its own. */
-function column(rows: Float64Array, at: number, stride: number, n: number): Float64Array {
-  const out = new Float64Array(n);
-  for (let i = 0, off = at; i < n; i++, off += stride) out[i] = rows[off];
-  return out;
 }
 
 /**

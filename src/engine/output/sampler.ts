@@ -13,7 +13,7 @@
 import type { LinkDir } from '../net/link-dir';
 import type { TcpSender } from '../tcp/sender';
 import type { FlowStats } from './flow-stats';
-import { GrowableF64, GrowableRows } from '../core/growable';
+import { GrowableF64, GrowableRows, columnOf } from '../core/growable';
 import { CAPACITY_COLUMN, INFLATION_COLUMN, PACING_COLUMN } from './rundata';
 import { nsToSeconds } from '../core/time';
 import type { SampleBlock } from './sample-block';
@@ -158,12 +158,7 @@ export class Sampler {
   private gather(rows: GrowableRows, at: number, from: number, to: number): Float64Array {
     const lo = Math.max(0, from);
     const hi = Math.min(rows.length, to);
-    const out = new Float64Array(Math.max(0, hi - lo));
-    const buf = rows.buf;
-    const stride = rows.stride;
-    let off = rows.offset(lo) + at;
-    for (let i = 0; i < out.length; i++, off += stride) out[i] = buf[off];
-    return out;
+    return columnOf(rows.buf, rows.offset(lo) + at, rows.stride, hi - lo);
   }
 
   /** Record one sample at `now` (ns); the window averages of summary.csv take it when `inMeasure`. */
