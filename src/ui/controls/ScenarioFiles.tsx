@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useLab, useLabStore } from '../lab-context';
 import { selectScenario, selectScenarioInput } from '../../store/selectors';
-import { downloadBlob, downloadJson, slug, zipTextFiles } from '../export/download';
+import { downloadBlob, downloadJson, slug } from '../export/download';
 import { DownloadIcon, UploadIcon } from '../icons';
 import { importTooLarge } from '../page-budget';
 import { useSession } from '../session/context';
@@ -43,7 +43,8 @@ export function ScenarioFiles() {
     if (!scenario) return;
     setExporting(true);
     try {
-      const files = await session.exportCsv();
+      // fflate comes with the first archive (../export/zip.ts), not with the page.
+      const [files, { zipTextFiles }] = await Promise.all([session.exportCsv(), import('../export/zip')]);
       const name = `${slug(scenario.name)}-csv`;
       downloadBlob(`${name}.zip`, new Blob([zipTextFiles(files, name) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
     } catch (err) {
