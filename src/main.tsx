@@ -26,7 +26,7 @@ import { ensureLibrary, loadLibrary, needsLibraryFirst } from './store/library';
 import { DEFAULT_FILES, DEFAULT_PRESET, defaultPresetKey, exampleEntries } from './store/picker';
 import { SessionProvider } from './ui/session/context';
 import { RunSession } from './ui/session/run-session';
-import { loadLoader, needsLoaderFirst, pageParser } from './ui/loader-on-demand';
+import { loadLoader, needsLoaderFirst, pageParser, retryNotLoaded } from './ui/loader-on-demand';
 import { EngineClient, startEngineWorker } from './worker/client';
 import { DEFAULT_WATCHDOG } from './worker/watchdog';
 import './ui/tokens.css';
@@ -92,7 +92,10 @@ function open(share: Share | null, kept: Kept | null): void {
 const listLibrary = () => {
   void loadLibrary().catch(() => undefined); // fetched beside the loader, not after it
   return loadLoader().then(
-    () => ensureLibrary(store),
+    () => {
+      retryNotLoaded(store);
+      return ensureLibrary(store);
+    },
     () => undefined,
   );
 };

@@ -10,12 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkedModule, literal } from '../../scripts/checked-scenario';
 import { parsePageScenario } from './page-budget';
-import { loadedLoader, loadLoader, needsLoaderFirst, NOT_LOADED_YET, pageParser } from './loader-on-demand';
+import { createLabStore } from '../store/lab-store';
+import { loadedLoader, loadLoader, needsLoaderFirst, NOT_LOADED_YET, pageParser, retryNotLoaded } from './loader-on-demand';
 
 const checked = { input: singleDropReno, verdict: parsePageScenario(singleDropReno) };
 const bad = { ...singleDropReno, duration: '-3 s' };
 
 describe('the page parser', () => {
+  const store = createLabStore(pageParser([checked]));
   it('before the loader: the checked verdict for the default, a fresh copy each time, and "not yet" for the rest', () => {
     expect(loadedLoader()).toBeNull();
     const parser = pageParser([checked]);
@@ -28,11 +30,20 @@ describe('the page parser', () => {
     expect(parser.parse(bad)).toEqual({ ok: false, issues: [{ path: '(scenario)', message: NOT_LOADED_YET }], warnings: [] });
     expect(parser.parseText('{}')).toMatchObject({ ok: false, issues: [{ message: NOT_LOADED_YET }] });
     expect(parser.formatIssues([{ path: 'duration', message: 'must be positive' }])).toEqual(['duration: must be positive']);
+    // the default opens; a value typed now is kept, refused as not checked yet
+    store.getState().setEntries([{ key: 'single-drop-reno', label: 'Single drop', input: singleDropReno, origin: 'preset' }]);
+    expect(store.getState().selectScenario('single-drop-reno')).toBe(true);
+    const typed = store.getState().setField('Duration', { target: { on: 'run' }, field: ['duration'] }, '7', 7);
+    expect(typed).toMatchObject({ ok: false, issues: [{ message: NOT_LOADED_YET }] });
+    expect(store.getState().pending.map((p) => p.text)).toEqual(['7']);
   });
 
-  it('after the loader: its verdicts, with its messages and field paths', async () => {
+  it('after the loader: its verdicts, with its messages and field paths; values typed before it are tried again', async () => {
     const parser = pageParser([checked]);
     await loadLoader();
+    retryNotLoaded(store);
+    expect(store.getState().pending).toEqual([]);
+    expect(store.getState().edited?.duration).toBe(7);
     expect(loadedLoader()).not.toBeNull();
     const r = parser.parse(bad);
     expect(r).toEqual(parsePageScenario(bad));

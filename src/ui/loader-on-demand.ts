@@ -9,12 +9,13 @@
  *
  * Until it has arrived, the page's parser answers from the verdicts made at
  * build time, and for anything else says that the scenario cannot be checked
- * yet (the edit is refused whole, nothing is kept half-done); from then on
- * every scenario goes through the loader, as before.
+ * yet: a structural edit is refused whole, a typed value is kept as typed
+ * and applied when the loader arrives (retryNotLoaded). From then on every
+ * scenario goes through the loader, as before.
  */
 import type { ParseResult } from '../engine/scenario/types';
 import type { Kept } from '../store/archive';
-import type { ScenarioParser } from '../store/lab-types';
+import type { LabStore, ScenarioParser } from '../store/lab-types';
 import { formatIssues } from '../engine/scenario/format';
 
 export type PageLoader = typeof import('./page-budget');
@@ -40,7 +41,7 @@ export function loadedLoader(): PageLoader | null {
 }
 
 /** What the parser says of a scenario it cannot check before the loader has arrived. */
-export const NOT_LOADED_YET = 'cannot be checked yet: the scenario loader is still loading; try again in a moment';
+export const NOT_LOADED_YET = 'cannot be checked yet: the scenario loader is still loading';
 
 const notYet = (): ParseResult => ({ ok: false, issues: [{ path: '(scenario)', message: NOT_LOADED_YET }], warnings: [] });
 
@@ -98,4 +99,14 @@ export function needsLoaderFirst(hash: string, kept: Kept, defaultKey: string): 
     kept.drafts.length > 0 ||
     (kept.current !== null && kept.current.key !== defaultKey)
   );
+}
+
+/**
+ * Values typed before the loader arrived were kept as typed, refused with
+ * NOT_LOADED_YET (store/field-ops.ts keeps a refused value pending): once the
+ * loader is there, each is tried again, as if typed now.
+ */
+export function retryNotLoaded(store: LabStore): void {
+  const waiting = store.getState().pending.filter((p) => p.issues.some((i) => i.message === NOT_LOADED_YET));
+  for (const p of waiting) store.getState().setField(p.what, p.ref, p.text, p.value);
 }
