@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -19,6 +20,42 @@ function inlineWorkers(): Plugin {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (resolved?.id === WORKERS) return WORKERS.replace(/workers\.ts$/, 'workers.inline.ts');
       return null;
+    },
+  };
+}
+
+const RUN_TS = fileURLToPath(new URL('./scripts/run-ts.mjs', import.meta.url));
+const CHECK_SCENARIO = fileURLToPath(new URL('./scripts/check-scenario.ts', import.meta.url));
+const CHECKED = '?checked';
+
+/**
+ * `import checked from './x.json?checked'`: the scenario file and the page
+ * loader's verdict on it, made while the page is built
+ * (scripts/checked-scenario.ts), so that the Lab opens its default example
+ * without the loader in its first load (src/ui/loader-on-demand.ts). The
+ * verdict is made by a separate process (scripts/run-ts.mjs), which keeps the
+ * engine's code out of this file's imports; a file the loader refuses stops
+ * the build with its issues.
+ */
+function checkedScenarios(): Plugin {
+  return {
+    name: 'tcp-lab-checked-scenarios',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith(`.json${CHECKED}`)) return null;
+      const resolved = await this.resolve(source.slice(0, -CHECKED.length), importer, { ...options, skipSelf: true });
+      return resolved ? `${resolved.id}${CHECKED}` : null;
+    },
+    load(id) {
+      if (!id.endsWith(`.json${CHECKED}`)) return null;
+      const file = id.slice(0, -CHECKED.length);
+      this.addWatchFile(file);
+      try {
+        return execFileSync(process.execPath, [RUN_TS, CHECK_SCENARIO, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch (err) {
+        const stderr = (err as { stderr?: unknown }).stderr;
+        this.error(typeof stderr === 'string' && stderr.trim() ? stderr.trim() : String(err));
+      }
     },
   };
 }
@@ -161,8 +198,8 @@ export default defineConfig(({ mode }) => ({
   // The Content-Security-Policy goes in last, over the final HTML (contentSecurityPolicy above).
   plugins:
     mode === 'file'
-      ? [react(), inlineWorkers(), viteSingleFile(), contentSecurityPolicy('file')]
-      : [react(), offline(), contentSecurityPolicy('site')],
+      ? [react(), checkedScenarios(), inlineWorkers(), viteSingleFile(), contentSecurityPolicy('file')]
+      : [react(), checkedScenarios(), offline(), contentSecurityPolicy('site')],
   resolve: {
     alias: [
       // A library probe that would eval() under the page's Content-Security-Policy (src/shims/).

@@ -1,7 +1,8 @@
 /** The page's loader adds its memory budget; imports are refused by size before they are read. */
 import { expect, it } from 'vitest';
 import { dumbbell } from '../../tests/support/scenarios';
-import { importTooLarge, parsePageScenario } from './page-budget';
+import { importTooLarge } from './import-size';
+import { parsePageScenario } from './page-budget';
 
 it('refuses, at the field to change, a scenario over the page budget that the plain loader accepts', () => {
   const s = dumbbell({ variants: ['reno'] });

@@ -4,10 +4,12 @@
  * samples and events). A scenario estimated over the budget is refused like an
  * invalid field, with the field to change, before the worker is given it —
  * wherever it comes from: the picker, an import, an edit or a share link.
+ *
+ * This module, with the loader and zod behind it, is fetched on demand
+ * (./loader-on-demand.ts): it is not part of the page's first load.
  */
 import { parseScenario, parseScenarioText } from '../engine/scenario';
-import { MAX_IMPORT_BYTES } from '../engine/scenario/limits';
-import { formatBytes, memoryIssues, PAGE_MEMORY_BUDGET } from '../engine/scenario/memory';
+import { memoryIssues, PAGE_MEMORY_BUDGET } from '../engine/scenario/memory';
 import type { ParseResult } from '../engine/scenario/types';
 
 const RAISE = 'the command-line runner, npm run sim, allows more';
@@ -20,9 +22,3 @@ export function withPageBudget(result: ParseResult): ParseResult {
 
 export const parsePageScenario = (input: unknown): ParseResult => withPageBudget(parseScenario(input));
 export const parsePageScenarioText = (text: string): ParseResult => withPageBudget(parseScenarioText(text));
-
-/** Why a file is too large to import (read before its text is), or null. */
-export function importTooLarge(file: { size: number }): string | null {
-  if (file.size <= MAX_IMPORT_BYTES) return null;
-  return `(file): is ${formatBytes(file.size)}; a file the page imports may be at most ${formatBytes(MAX_IMPORT_BYTES)}`;
-}

@@ -1,8 +1,11 @@
 /**
  * The engine worker's entry: wires the real Simulator, the worker's clock and
  * timers and postMessage into an EngineHost, which holds all the logic.
+ *
+ * No scenario loader here: the page gives the worker scenarios its loader
+ * has already checked (src/ui/loader-on-demand.ts), so the worker makes no
+ * zod schema and needs no zod configuration (src/zod-config.ts) either.
  */
-import '../zod-config'; // first: before any zod schema is made (src/zod-config.ts)
 import { runDataFiles } from '../engine/output/transactions';
 import { pageRetention } from '../engine/scenario/memory';
 import { Simulator } from '../engine/simulator';

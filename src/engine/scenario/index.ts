@@ -8,7 +8,7 @@
  * Cross-field rules need a well-formed scenario, so they are reported once the
  * structure is right. Every message leaves on one line (issue-text.ts).
  */
-import type { ParseResult, ScenarioIssue } from './types';
+import type { ParseResult } from './types';
 import { applyDefaults } from './defaults';
 import { tidyText } from './issue-text';
 import { readJsonText } from './json-text';
@@ -19,6 +19,7 @@ import { scenarioWarnings } from './warnings';
 export type { ParseResult, Scenario, ScenarioIssue } from './types';
 export { DEFAULT_DROPTAIL, DEFAULT_RED, DEFAULT_SCENARIO, DEFAULT_TCP, DEFAULT_FLOW } from './defaults';
 export { parseBandwidth, parseBytes, parseTime } from './units';
+export { formatIssues, formatWarnings } from './format';
 
 /** Load a scenario from already-parsed JSON (or any value at all). */
 export function parseScenario(input: unknown): ParseResult {
@@ -47,16 +48,6 @@ export function parseScenarioText(text: string): ParseResult {
   const json = readJsonText(text);
   if (!json.ok) return { ok: false, issues: [{ path: '(file)', message: json.message }], warnings: [] };
   return parseScenario(json.value);
-}
-
-/** One line per issue, `path: message`, as the runner prints them. */
-export function formatIssues(issues: readonly ScenarioIssue[]): string[] {
-  return issues.map((issue) => `${issue.path}: ${issue.message}`);
-}
-
-/** One line per warning, `warning: path: message`, as the runner prints them (contract, round 2). */
-export function formatWarnings(warnings: readonly ScenarioIssue[]): string[] {
-  return warnings.map((w) => `warning: ${w.path}: ${w.message}`);
 }
 
 function describeError(error: unknown): string {

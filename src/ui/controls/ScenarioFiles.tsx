@@ -1,9 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
 import { useLab, useLabStore } from '../lab-context';
 import { selectScenario, selectScenarioInput } from '../../store/selectors';
-import { downloadBlob, downloadJson, slug, zipTextFiles } from '../export/download';
+import { downloadBlob, downloadJson, slug } from '../export/download';
 import { DownloadIcon, UploadIcon } from '../icons';
-import { importTooLarge } from '../page-budget';
+import { importTooLarge } from '../import-size';
+import { loadLoader } from '../loader-on-demand';
 import { useSession } from '../session/context';
 import { selectHasSamples } from './live-node';
 import { ResearchExports } from '../export/ResearchExports';
@@ -29,7 +30,8 @@ export function ScenarioFiles() {
       return;
     }
     try {
-      store.getState().importScenario(file.name, await file.text());
+      const [text] = await Promise.all([file.text(), loadLoader()]);
+      store.getState().importScenario(file.name, text);
     } catch (err) {
       store.getState().showProblem({ title: `Could not read ${file.name}`, lines: [String(err)] });
     }
@@ -43,7 +45,8 @@ export function ScenarioFiles() {
     if (!scenario) return;
     setExporting(true);
     try {
-      const files = await session.exportCsv();
+      // fflate comes with the first archive (../export/zip.ts), not with the page.
+      const [files, { zipTextFiles }] = await Promise.all([session.exportCsv(), import('../export/zip')]);
       const name = `${slug(scenario.name)}-csv`;
       downloadBlob(`${name}.zip`, new Blob([zipTextFiles(files, name) as Uint8Array<ArrayBuffer>], { type: 'application/zip' }));
     } catch (err) {

@@ -6,8 +6,10 @@
  * or a tab, or a message asking for its field, finds them ready.
  */
 import { lazy } from 'react';
+import { loadLoader } from '../loader-on-demand';
 
-const load = () => import('./item-panels');
+// With the scenario loader (../loader-on-demand.ts), which judges every value typed into them.
+const load = () => Promise.all([import('./item-panels'), loadLoader()]).then(([panels]) => panels);
 
 export const NodePanel = lazy(() => load().then((m) => ({ default: m.NodePanel })));
 export const LinkPanel = lazy(() => load().then((m) => ({ default: m.LinkPanel })));

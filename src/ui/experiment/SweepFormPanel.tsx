@@ -10,7 +10,7 @@ import { parseSweep } from '../../experiment/sweep';
 import { METRIC_COLUMNS, type MetricColumn } from '../../experiment/types';
 import { CheckChips } from './CheckChips';
 import { seriesStyle } from './colours';
-import { importTooLarge } from '../page-budget';
+import { importTooLarge } from '../import-size';
 import { experimentActions, useExperiment } from './hooks';
 import {
   buildSweepFile,

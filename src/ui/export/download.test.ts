@@ -1,6 +1,7 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { slug, zipTextFiles } from './download';
+import { slug } from './download';
+import { zipTextFiles } from './zip';
 import { defaultPresetKey, presetEntries } from '../../store/presets';
 
 describe('export helpers', () => {

@@ -1,8 +1,8 @@
 /**
  * Save files from the page. A static page has no server to send them from, so
- * they are made into a Blob and downloaded through a temporary link.
+ * they are made into a Blob and downloaded through a temporary link. Zipping
+ * is in ./zip.ts, fetched when a zip is first made.
  */
-import { strToU8, zipSync } from 'fflate';
 
 export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
@@ -19,18 +19,6 @@ export function downloadBlob(fileName: string, blob: Blob): void {
 
 export function downloadJson(fileName: string, value: unknown): void {
   downloadBlob(fileName, new Blob([`${JSON.stringify(value, null, 2)}\n`], { type: 'application/json' }));
-}
-
-/**
- * One .zip of several text files: a browser asks before letting a page
- * download several files at once, and students lose some; one archive is
- * one click.
- */
-export function zipTextFiles(files: Record<string, string>, folder = ''): Uint8Array {
-  const entries: Record<string, Uint8Array> = {};
-  for (const [name, text] of Object.entries(files)) entries[folder ? `${folder}/${name}` : name] = strToU8(text);
-  // A fixed date keeps the archive identical for identical runs.
-  return zipSync(entries, { level: 6, mtime: new Date('2000-01-01T00:00:00Z') });
 }
 
 /** A file-name-safe form of a scenario name: "Single drop, Reno" → "single-drop-reno". */

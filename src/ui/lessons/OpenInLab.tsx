@@ -1,11 +1,14 @@
 import { findPreset } from '../../presets/catalog';
 import { applyLessonRun, type Lesson, type LessonRun } from '../../presets/lessons';
 import { useLabStore } from '../lab-context';
+import { loadLoader } from '../loader-on-demand';
 
 /** Open one of the lesson's runs in the Lab, to play, edit and export it there. */
 export function OpenInLab({ lesson, run }: { lesson: Lesson; run: LessonRun }) {
   const lab = useLabStore();
-  const open = () => {
+  const open = async () => {
+    // The page fetches the loader right after its first paint: by now it has arrived, or soon will.
+    await loadLoader().catch(() => undefined);
     const preset = findPreset(lesson.preset);
     if (!preset) return;
     const input = applyLessonRun(preset.scenario, run);

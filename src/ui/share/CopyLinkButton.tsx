@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLabStore } from '../lab-context';
 import { lessonStore } from '../../store/lesson-store';
-import { currentShareState, shareUrl } from './apply';
 import './share.css';
 
 const LinkIcon = () => (
@@ -34,6 +33,8 @@ export function CopyLinkButton({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
   const copy = async () => {
     let url: string;
     try {
+      // The link's code (and its deflate) comes when a link is first made: ./on-demand.ts.
+      const { currentShareState, shareUrl } = await import('./on-demand');
       url = shareUrl(currentShareState(lab.getState(), lessonStore.getState()), window.location.href);
     } catch (err) {
       setResult({ error: err instanceof Error ? err.message : String(err) });

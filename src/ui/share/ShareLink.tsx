@@ -3,13 +3,14 @@ import { useStore } from 'zustand';
 import { useLabStore } from '../lab-context';
 import { ensureLibrary } from '../../store/library';
 import { lessonStore } from '../../store/lesson-store';
-import { applyShareHash, shareMessages } from './apply';
+import { shareMessages } from '../../store/share-messages';
+import { loadLoader } from '../loader-on-demand';
 import './share.css';
 
 /**
  * Open a link pasted into the address of the open page (its fragment
  * changes), once the preset library is in the picker (a link may name one
- * of its presets). The address read at startup is opened before the page is
+ * of its presets) and the link's code and the scenario loader have arrived. The address read at startup is opened before the page is
  * drawn (main.tsx, with the work kept from the last visit).
  */
 export function useShareAddress(): void {
@@ -17,7 +18,10 @@ export function useShareAddress(): void {
   useEffect(() => {
     const read = () => {
       const hash = window.location.hash;
-      void ensureLibrary(lab).then(() => applyShareHash(hash, lab, lessonStore));
+      void Promise.all([import('./on-demand'), loadLoader(), ensureLibrary(lab)]).then(
+        ([share]) => share.applyShareHash(hash, lab, lessonStore),
+        (err: unknown) => shareMessages.getState().set({ title: 'This link could not be opened: the page could not load what reads it.', details: [String(err)] }),
+      );
     };
     window.addEventListener('hashchange', read);
     return () => window.removeEventListener('hashchange', read);
