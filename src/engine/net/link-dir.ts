@@ -47,8 +47,13 @@ export class Wire {
     return this.ring[this.head * WIRE_STRIDE + 1];
   }
 
+  /**
+   * Arrival time of the head packet; only while the wire holds one. (No
+   * Infinity for an empty wire: a result that is either a constant or a
+   * read double is boxed into a new heap number on every call.)
+   */
   headTime(): number {
-    return this.length === 0 ? Infinity : this.ring[this.head * WIRE_STRIDE];
+    return this.ring[this.head * WIRE_STRIDE];
   }
 
   shift(): number {
