@@ -202,15 +202,21 @@ export class Network {
     if (now !== dir.arrivalAt) return; // stale: the wire was cleared by an outage
     dir.arrivalAt = -1;
     const wire = dir.wire;
-    while (wire.length > 0 && wire.headTime() <= now) {
+    // The head arrives now (its time is the event's); so may the packets behind it.
+    for (;;) {
       const pkt = wire.shift();
       dir.forwarded++;
       if (this.linkTap !== null) this.linkTap.received(pkt, dir, now);
       this.atNode(pkt, dir.to, now);
-    }
-    if (wire.length > 0 && dir.arrivalAt < 0) {
-      dir.arrivalAt = wire.headTime();
-      this.events.scheduleAs(dir.arrivalAt, SimEvent.Arrive, dir.index, wire.headSeq());
+      if (wire.length === 0) return;
+      const next = wire.headTime();
+      if (next > now) {
+        if (dir.arrivalAt < 0) {
+          dir.arrivalAt = next;
+          this.events.scheduleAs(next, SimEvent.Arrive, dir.index, wire.headSeq());
+        }
+        return;
+      }
     }
   }
 
