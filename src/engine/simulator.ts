@@ -320,9 +320,19 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   /** Process every event up to simulated time `t` seconds (capped at the duration). */
   runUntil(t: number): void {
     const limit = Math.min(secondsToNs(t), this.durationNs);
+    this.dispatchUntil(limit);
+    if (limit > this.nowNs) this.nowNs = limit;
+  }
+
+  /**
+   * The event loop proper, in a function of its own: V8 compiles a long loop
+   * while it runs (on-stack replacement), before the code after the loop has
+   * ever run, and that code then sends every later call of the function back
+   * to the interpreter at the loop's end (a deoptimization per runUntil).
+   */
+  private dispatchUntil(limit: number): void {
     const q = this.events;
     while (q.popUntil(limit)) this.dispatch();
-    if (limit > this.nowNs) this.nowNs = limit;
   }
 
   /** Handle the event just popped from the event list. */

@@ -47,8 +47,13 @@ export class Wire {
     return this.ring[this.head * WIRE_STRIDE + 1];
   }
 
+  /**
+   * Arrival time of the head packet; only while the wire holds one. (No
+   * Infinity for an empty wire: a result that is either a constant or a
+   * read double is boxed into a new heap number on every call.)
+   */
   headTime(): number {
-    return this.length === 0 ? Infinity : this.ring[this.head * WIRE_STRIDE];
+    return this.ring[this.head * WIRE_STRIDE];
   }
 
   shift(): number {
@@ -101,9 +106,14 @@ export class LinkDir {
   sojournNs = 0;
   departures = 0;
   busyNs = 0;
-  /** the size of the packet last serialized at `bandwidth`, and its serialization time (ns) */
+  /**
+   * The sizes of the last two packets of different sizes serialized at
+   * `bandwidth`, and their serialization times (ns), the last first.
+   */
   private txBytes = -1;
   private txNs = 0;
+  private txBytes2 = -1;
+  private txNs2 = 0;
   /** a changing capacity (links[].schedule, trace), or null: `bandwidth` always */
   capacity: Capacity | null = null;
   /** the time of the last capacity sample, ns (queues.csv capacity_kbps) */
@@ -127,11 +137,16 @@ export class LinkDir {
   /** When a packet of `bytes` starting its serialization at `now` (ns) is sent. */
   txEnd(now: number, bytes: number): number {
     if (this.capacity !== null) return this.capacity.finish(now, bytes);
-    // A direction mostly carries packets of one size (data one way, ACKs the
-    // other): remember the last size's serialization time instead of dividing.
+    // A direction mostly carries packets of one or two sizes (data one way, ACKs
+    // the other; a CBR flow's beside a TCP flow's): remember the last two sizes'
+    // serialization times instead of dividing.
     if (bytes !== this.txBytes) {
+      const bytes2 = this.txBytes;
+      const ns2 = this.txNs;
+      this.txNs = bytes === this.txBytes2 ? this.txNs2 : txTimeNs(bytes, this.bandwidth);
       this.txBytes = bytes;
-      this.txNs = txTimeNs(bytes, this.bandwidth);
+      this.txBytes2 = bytes2;
+      this.txNs2 = ns2;
     }
     return now + this.txNs;
   }

@@ -95,9 +95,18 @@ export class Network {
       const lost = faults.check(this.pool, pkt, now);
       if (lost !== DropCause.None) return this.drop(pkt, dir, lost, now);
     }
+    const dropTail = dir.dropTail;
+    if (dropTail !== null && dropTail.length === 0 && now >= dir.busyUntil && dropTail.admits(this.pool.size[pkt])) {
+      // An idle transmitter and an empty DropTail queue: the packet would be queued and taken out
+      // again at once, with no wait and an empty queue throughout, so it starts at once. Most
+      // arrivals are of this kind (access links, the ACKs' way back).
+      if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
+      if (this.linkTap !== null) this.linkTap.enqueued(pkt, dir, now);
+      this.transmit(dir, pkt, now);
+      return;
+    }
     this.pool.queuedAt[pkt] = now;
     let cause: DropCause;
-    const dropTail = dir.dropTail;
     if (dropTail !== null) {
       // DropTail needs neither the time nor the environment: a direct, monomorphic call.
       dir.touchQueue(now);
@@ -159,6 +168,11 @@ export class Network {
     }
     if (pkt < 0) return;
     dir.sojournNs += now - this.pool.queuedAt[pkt];
+    this.transmit(dir, pkt, now);
+  }
+
+  /** Serialize `pkt`, just taken from the queue (or never queued), on the idle transmitter. */
+  private transmit(dir: LinkDir, pkt: number, now: number): void {
     dir.departures++;
     dir.busyUntil = dir.txEnd(now, this.pool.size[pkt]);
     dir.busyNs += dir.busyUntil - now;
@@ -188,15 +202,21 @@ export class Network {
     if (now !== dir.arrivalAt) return; // stale: the wire was cleared by an outage
     dir.arrivalAt = -1;
     const wire = dir.wire;
-    while (wire.length > 0 && wire.headTime() <= now) {
+    // The head arrives now (its time is the event's); so may the packets behind it.
+    for (;;) {
       const pkt = wire.shift();
       dir.forwarded++;
       if (this.linkTap !== null) this.linkTap.received(pkt, dir, now);
       this.atNode(pkt, dir.to, now);
-    }
-    if (wire.length > 0 && dir.arrivalAt < 0) {
-      dir.arrivalAt = wire.headTime();
-      this.events.scheduleAs(dir.arrivalAt, SimEvent.Arrive, dir.index, wire.headSeq());
+      if (wire.length === 0) return;
+      const next = wire.headTime();
+      if (next > now) {
+        if (dir.arrivalAt < 0) {
+          dir.arrivalAt = next;
+          this.events.scheduleAs(next, SimEvent.Arrive, dir.index, wire.headSeq());
+        }
+        return;
+      }
     }
   }
 

@@ -32,6 +32,11 @@ export class DropTailQueue extends PacketFifo implements PacketQueue {
     return DropCause.None;
   }
 
+  /** Whether an arrival of `size` bytes finds room: enqueue's tests, without queueing it. */
+  admits(size: number): boolean {
+    return this.length + 1 < this.limit && this.bytes + size <= this.limitBytes;
+  }
+
   dequeue(): number {
     return this.shift();
   }
