@@ -47,7 +47,7 @@ export function Legend({ items, testId, flows = 0, noun = 'flows' }: { items: Le
       {foldable && (
         <li className="legend-more">
           <button type="button" className="legend-more-button" aria-expanded={open} onClick={() => setOpen(!open)} data-testid={testId ? `${testId}-more` : undefined}>
-            {open ? `Show ${FOLDED_SHOWN} ${noun}` : `+ ${more} more ${noun}`}
+            {open ? `Show only ${FOLDED_SHOWN} ${noun}` : `+ ${more} more ${noun}`}
           </button>
         </li>
       )}
