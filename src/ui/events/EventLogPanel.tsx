@@ -213,7 +213,6 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
         onFocus={() => {
           if (active < 0 && shown.length > 0) setActive(shown.length - 1);
         }}
-        style={{ paddingTop: first * viewport.row, paddingBottom: (shown.length - last) * viewport.row }}
       >
         {shown.slice(first, last).map((index, j) => {
           const e = rows[index];
@@ -229,7 +228,15 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
               role="option"
               aria-selected={k === active}
               className={`event-row${k === active ? ' active' : ''}${cursor === e.time_s ? ' marked' : ''}`}
-              style={{ height: viewport.row }}
+              // The rows out of the window are margins on the first and last
+              // row shown: padding on the list itself would grow its box past
+              // its fixed height once it exceeded it (border-box sizing), so
+              // the list showed, laid out and painted every row it rendered.
+              style={{
+                height: viewport.row,
+                marginTop: j === 0 ? first * viewport.row : undefined,
+                marginBottom: k === last - 1 ? (shown.length - last) * viewport.row : undefined,
+              }}
               onClick={() => choose(k)}
               data-event={e.event}
               data-time={e.time_s}
