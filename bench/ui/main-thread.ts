@@ -10,9 +10,13 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { message?: string } };
 }
+
+/** The console.timeStamp the benchmark writes when its measurement begins: tasks before it are not counted. */
+export const START_MARK = 'bench:start';
 
 /** What a frame's work is called in the trace, and the label printed for it. */
 const PARTS: [string, string][] = [
@@ -73,7 +77,8 @@ export function mainThreadCost(trace: Buffer, frames: number): MainThreadCost {
     const none = spread([]);
     return { frames: 0, cpuMs: 0, perFrame: [], tasks: none, messages: none, drawing: none };
   }
-  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const start = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === START_MARK)?.ts ?? -Infinity;
+  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= start);
   const cpu = (name: string) => mine.filter((e) => e.name === name).reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000;
   return {
     frames,

@@ -10,6 +10,7 @@
  * Usage: node scripts/run-ts.mjs bench/ui/trace-report.ts <trace.json> [top]
  */
 import { readFileSync } from 'node:fs';
+import { START_MARK } from './main-thread';
 
 interface TraceEvent {
   name: string;
@@ -47,7 +48,14 @@ const parsed = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEv
 const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
 const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
 if (!main) throw new Error('no renderer main thread in this trace');
-const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts);
+// from the benchmark's start mark on (tracing begins a little earlier, main-thread.ts)
+const start =
+  events.find(
+    (e) => e.name === 'TimeStamp' && (e.args?.data as { message?: string } | undefined)?.message === START_MARK,
+  )?.ts ?? -Infinity;
+const mine = events
+  .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= start)
+  .sort((a, b) => a.ts - b.ts);
 const tasks = mine.filter((e) => e.name === 'RunTask');
 
 const ms = (us: number) => (us / 1000).toFixed(1);

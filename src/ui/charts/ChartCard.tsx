@@ -16,6 +16,8 @@ export interface ChartCardProps {
   titleText: string;
   legend: LegendItem[];
   legendTestId?: string;
+  /** the legend's first `legendFlows` items are one per flow, folded when there are many (Legend.tsx) */
+  legendFlows?: number;
   /** controls beside the title (a flow or trace chooser) */
   tools?: ReactNode;
   /** the chart's lines, for its data table */
@@ -28,7 +30,7 @@ export interface ChartCardProps {
  * The frame of every Lab chart: title, tools, legend, the plot, a data table
  * for screen readers, and Save PNG / Save SVG for slides and papers.
  */
-export function ChartCard({ testId, chartRef, name, title, titleText, legend, legendTestId, tools, tableColumns, table }: ChartCardProps) {
+export function ChartCard({ testId, chartRef, name, title, titleText, legend, legendTestId, legendFlows, tools, tableColumns, table }: ChartCardProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const figure = useRef<HTMLElement>(null);
   const picture = () => {
@@ -61,7 +63,7 @@ export function ChartCard({ testId, chartRef, name, title, titleText, legend, le
             SVG
           </button>
         </span>
-        <Legend items={legend} testId={legendTestId} />
+        <Legend items={legend} testId={legendTestId} flows={legendFlows} />
         {problem && (
           <p className="chart-save-problem" role="alert">
             Could not save the chart: {problem}

@@ -40,6 +40,7 @@ export function CwndOverlayPanel({ flows, subtitle }: { flows: readonly OverlayF
       }
       titleText={`Congestion window of ${lines.length} TCP flow${lines.length === 1 ? '' : 's'}`}
       legend={legend}
+      legendFlows={lines.length}
       legendTestId="cwnd-overlay-legend"
       tableColumns={() => lines.map((l) => ({ label: `cwnd ${l.id}`, buffer: () => traces.flows[l.index]?.cwnd ?? null }))}
     />

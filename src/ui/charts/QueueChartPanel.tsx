@@ -15,6 +15,22 @@ export function formatDelay(ms: number): string {
   return Number.isFinite(ms) ? `${Number(ms.toPrecision(2))} ms` : '';
 }
 
+/**
+ * The queue's delay now, beside the title: a component of its own, so a new
+ * figure (as often as every batch) re-renders these few nodes, not the panel
+ * with its legend and data table.
+ */
+function DelayNow({ index }: { index: number }) {
+  const { traces } = useSession();
+  const delayNow = useTraceValue(traces, () => formatDelay(latestDelay(traces.queues[index] ?? null)), Object.is, [index]);
+  return delayNow ? (
+    <span className="chart-subtitle" data-testid="queue-delay-now">
+      {' '}
+      · delay now {delayNow}
+    </span>
+  ) : null;
+}
+
 /** Queue occupancy and queueing delay of the selected link direction, or the busiest; its CE marks. */
 export function QueueChartPanel() {
   const { traces } = useSession();
@@ -30,7 +46,6 @@ export function QueueChartPanel() {
   );
   const hasRedAvg = useTraceValue(traces, () => (traces.queues[index]?.redAvg.maxY(NaN) ?? NaN) >= 0, Object.is, [index]);
 
-  const delayNow = useTraceValue(traces, () => formatDelay(latestDelay(traces.queues[index] ?? null)), Object.is, [index]);
   const marks = useTraceValue(traces, () => traces.queues[index]?.marks ?? 0, Object.is, [index]);
   const queue = traces.queues[index] ?? null;
   const link = queue ? scenario?.links.find((l) => l.id === queue.id.link) : undefined;
@@ -84,12 +99,7 @@ export function QueueChartPanel() {
           <span className="chart-subtitle" data-testid="queue-direction">
             {where}
           </span>
-          {delayNow && (
-            <span className="chart-subtitle" data-testid="queue-delay-now">
-              {' '}
-              · delay now {delayNow}
-            </span>
-          )}
+          <DelayNow index={index} />
           {marks > 0 && (
             <span className="chart-subtitle" data-testid="queue-marks">
               {' '}

@@ -39,6 +39,7 @@ export function RttChartPanel({ flows }: { flows: readonly RttFlow[] }) {
       title="Round-trip time"
       titleText="Round-trip time (ms)"
       legend={legend}
+      legendFlows={lines.length}
       tableColumns={() => lines.map((l) => ({ label: `srtt ${l.id} (ms)`, buffer: () => traces.flows[l.index]?.srtt ?? null }))}
     />
   );

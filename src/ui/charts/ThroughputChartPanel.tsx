@@ -52,6 +52,7 @@ export function ThroughputChartPanel({ flowIds }: { flowIds: readonly string[] }
       title="Throughput"
       titleText="Throughput (kbit/s)"
       legend={legend}
+      legendFlows={lines.length}
       legendTestId="throughput-legend"
       tableColumns={() => [
         ...lines.map((l) => ({ label: `${l.id} kbit/s`, buffer: () => traces.flows[l.index]?.throughput ?? null })),

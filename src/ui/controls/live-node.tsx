@@ -42,9 +42,14 @@ export function useLiveNode<E extends Element = HTMLElement, T = string>(select:
   return ref;
 }
 
-/** Set an element's text. */
+/**
+ * Set an element's text: in its one text node when it has one (a new node
+ * per batch would be removed from and added to the layout each time).
+ */
 export const writeText = (el: Element, text: string): void => {
-  el.textContent = text;
+  const node = el.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) (node as Text).data = text;
+  else el.textContent = text;
 };
 
 /** Whether the run has any samples yet (what export buttons need, without re-rendering per batch). */

@@ -36,6 +36,7 @@ import { bounds, fitView, layoutNodes, type Box } from './layout';
 import { LiveQueues } from './live-queues';
 import { GRID, inset } from './placement';
 import { createQueueLanes, type QueueLanes } from './queue-lanes';
+import { useOffscreenMark } from './use-offscreen';
 import { HostShape, LinkShape, NODE_R, nodeLabel, RouterShape } from './topology-shapes';
 import { selectedNodes, useTopologyEdit } from './use-topology-edit';
 
@@ -91,6 +92,7 @@ export function TopologyView({ onRequestDelete, fitToken, linkTool, snap, viewRe
   const wrapRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const size = useSize(wrapRef);
+  useOffscreenMark(wrapRef);
 
   const positions = useMemo(() => (edited ? layoutNodes(edited.nodes, edited.links) : new Map()), [edited]);
 

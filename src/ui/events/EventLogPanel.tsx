@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { useLab } from '../lab-context';
 import { selectRun } from '../../store/selectors';
@@ -41,6 +41,36 @@ function useHistoryVersion(): number {
   }, [traces]);
   return version;
 }
+
+/**
+ * A flow filter's options, one per flow of the run: rendered once per run,
+ * not each time the list refreshes (a run of 110 flows re-rendered 110
+ * options four times a second while its events streamed in).
+ */
+const FlowOptions = memo(function FlowOptions({ flowIds }: { flowIds: readonly string[] }) {
+  return (
+    <>
+      {flowIds.map((f) => (
+        <option key={f} value={f}>
+          {f}
+        </option>
+      ))}
+    </>
+  );
+});
+
+/** The kind filter's options (they never change). */
+const KindOptions = memo(function KindOptions() {
+  return (
+    <>
+      {EVENT_KINDS.map((k) => (
+        <option key={k} value={k}>
+          {eventLabel(k).toLowerCase()}
+        </option>
+      ))}
+    </>
+  );
+});
 
 /**
  * Every protocol event of the run so far — time, flow, kind and the caption
@@ -151,11 +181,7 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
           Flow{' '}
           <select value={filter.flow ?? '*'} onChange={(e) => setFilter({ ...filter, flow: e.target.value === '*' ? null : e.target.value })} data-testid="event-log-flow">
             <option value="*">all</option>
-            {flowIds.map((f) => (
-              <option key={f} value={f}>
-                {f}
-              </option>
-            ))}
+            <FlowOptions flowIds={flowIds} />
             <option value="">links</option>
           </select>
         </label>
@@ -163,11 +189,7 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
           Kind{' '}
           <select value={filter.kind ?? '*'} onChange={(e) => setFilter({ ...filter, kind: e.target.value === '*' ? null : e.target.value })} data-testid="event-log-kind">
             <option value="*">all</option>
-            {EVENT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {eventLabel(k).toLowerCase()}
-              </option>
-            ))}
+            <KindOptions />
           </select>
         </label>
         <label className="event-log-follow">
@@ -191,7 +213,6 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
         onFocus={() => {
           if (active < 0 && shown.length > 0) setActive(shown.length - 1);
         }}
-        style={{ paddingTop: first * viewport.row, paddingBottom: (shown.length - last) * viewport.row }}
       >
         {shown.slice(first, last).map((index, j) => {
           const e = rows[index];
@@ -207,7 +228,15 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
               role="option"
               aria-selected={k === active}
               className={`event-row${k === active ? ' active' : ''}${cursor === e.time_s ? ' marked' : ''}`}
-              style={{ height: viewport.row }}
+              // The rows out of the window are margins on the first and last
+              // row shown: padding on the list itself would grow its box past
+              // its fixed height once it exceeded it (border-box sizing), so
+              // the list showed, laid out and painted every row it rendered.
+              style={{
+                height: viewport.row,
+                marginTop: j === 0 ? first * viewport.row : undefined,
+                marginBottom: k === last - 1 ? (shown.length - last) * viewport.row : undefined,
+              }}
               onClick={() => choose(k)}
               data-event={e.event}
               data-time={e.time_s}
