@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 /**
- * Build the `tcplab` command (src/cli/tcplab.ts) into one ES module,
- * build/tcplab.mjs, that starts with plain `node`: npm's `prepare` runs this
- * after `npm ci`/`npm install`, and `npm run build:cli` after an edit.
- * src/cli/bundle.test.ts checks that the file is what this build makes
- * from today's sources, and that it runs.
+ * Build the `tcplab` command into ES modules that start with plain `node`:
+ * build/tcplab.mjs (src/cli/tcplab.ts, the command) and
+ * build/sample-writer.mjs (src/cli/sample-writer-thread.ts, the code of the
+ * thread that writes a run's sampled files: a few kilobytes, so that thread
+ * does not load the whole command). npm's `prepare` runs this after
+ * `npm ci`/`npm install`, and `npm run build:cli` after an edit.
+ * src/cli/bundle.test.ts checks that the files are what this build makes
+ * from today's sources, and that they run.
  *
  * Usage: node scripts/build-cli.mjs [--check]   (--check: compare, write nothing)
  */
@@ -14,12 +17,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI_BUNDLE = join(root, 'build', 'tcplab.mjs');
+const out = join(root, 'build');
+export const CLI_BUNDLE = join(out, 'tcplab.mjs');
 
-/** The bundle's text, built in memory. */
-export async function buildCli() {
+/** Each output file of the command, from its entry point. */
+const ENTRIES = [
+  { file: CLI_BUNDLE, entry: join(root, 'src', 'cli', 'tcplab.ts'), shebang: true },
+  { file: join(out, 'sample-writer.mjs'), entry: join(root, 'src', 'cli', 'sample-writer-thread.ts'), shebang: false },
+];
+
+async function bundle({ entry, shebang }) {
   const result = await build({
-    entryPoints: [join(root, 'src', 'cli', 'tcplab.ts')],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -29,23 +38,34 @@ export async function buildCli() {
     logLevel: 'warning',
     // Bundled CommonJS dependencies may call require(); give the ES module one.
     banner: {
-      js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+      js: `${shebang ? '#!/usr/bin/env node\n' : ''}import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);`,
     },
   });
   return result.outputFiles[0].text;
 }
 
+/** The command's files, built in memory: [path, text] pairs. */
+export async function buildCli() {
+  return Promise.all(ENTRIES.map(async (e) => [e.file, await bundle(e)]));
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const text = await buildCli();
+  const files = await buildCli();
   if (process.argv.includes('--check')) {
-    const current = existsSync(CLI_BUNDLE) && readFileSync(CLI_BUNDLE, 'utf8') === text;
-    if (!current) console.error(`${CLI_BUNDLE} is missing or out of date: run npm run build:cli`);
+    let current = true;
+    for (const [file, text] of files) {
+      if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
+      console.error(`${file} is missing or out of date: run npm run build:cli`);
+      current = false;
+    }
     process.exitCode = current ? 0 : 1;
   } else {
-    mkdirSync(dirname(CLI_BUNDLE), { recursive: true });
-    const tmp = `${CLI_BUNDLE}.${process.pid}.tmp`;
-    writeFileSync(tmp, text);
-    chmodSync(tmp, 0o755);
-    renameSync(tmp, CLI_BUNDLE);
+    mkdirSync(out, { recursive: true });
+    for (const [file, text] of files) {
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, text);
+      chmodSync(tmp, 0o755);
+      renameSync(tmp, file);
+    }
   }
 }

@@ -1,8 +1,9 @@
 /**
- * The prebuilt `tcplab` command (build/tcplab.mjs, made by
- * scripts/build-cli.mjs): it is what today's sources build, and run with
- * plain `node` it writes the files the engine writes in-process, byte for
- * byte, and runs sweeps on worker threads started from itself.
+ * The prebuilt `tcplab` command (build/tcplab.mjs and its sample writer
+ * thread's build/sample-writer.mjs, made by scripts/build-cli.mjs): they are
+ * what today's sources build, and run with plain `node` the command writes
+ * the files the engine writes in-process, byte for byte, and runs sweeps on
+ * worker threads started from itself.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,17 @@ describe('build/tcplab.mjs', () => {
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
   }, 60_000);
+
+  it('the sample writer thread loads only the writer, not the command', () => {
+    const writer = readFileSync(join(root, 'build', 'sample-writer.mjs'), 'utf8');
+    // Some 14 KB today (the command is some 1.9 MB): no scenario loader, no engine.
+    expect(writer.length).toBeLessThan(64 * 1024);
+    expect(writer).not.toMatch(/node_modules\/zod|src\/engine\/simulator\.ts/);
+    expect(writer).toMatch(/serveSampleWriter/);
+    const direct = spawnSync(process.execPath, [join(root, 'build', 'sample-writer.mjs')], { encoding: 'utf8' });
+    expect(direct.status).toBe(2);
+    expect(direct.stderr).toMatch(/run tcplab\.mjs/);
+  });
 
   it('tcplab sim writes the five files the engine writes in-process, byte for byte', () => {
     const file = join(root, 'scenarios', 'single-drop-reno.json');
