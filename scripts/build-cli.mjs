@@ -3,50 +3,70 @@
  * Build the `tcplab` command into ES modules that start with plain `node`:
  * build/tcplab.mjs (src/cli/tcplab.ts, the command) and
  * build/sample-writer.mjs (src/cli/sample-writer-thread.ts, the code of the
- * thread that writes a run's sampled files: a few kilobytes, so that thread
- * does not load the whole command). npm's `prepare` runs this after
- * `npm ci`/`npm install`, and `npm run build:cli` after an edit.
- * src/cli/bundle.test.ts checks that the files are what this build makes
- * from today's sources, and that they run.
+ * thread that writes a run's sampled files), with the code they share and
+ * the code each command loads only when run in build/chunks/. Split so, a
+ * `sim` run does not parse the sweeps' code (half the command), and the
+ * writer thread loads a few tens of kilobytes rather than the whole command.
+ * npm's `prepare` runs this after `npm ci`/`npm install`, and
+ * `npm run build:cli` after an edit. src/cli/bundle.test.ts checks that the
+ * files are what this build makes from today's sources, and that they run.
  *
  * Usage: node scripts/build-cli.mjs [--check]   (--check: compare, write nothing)
  */
 import { build } from 'esbuild';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'build');
 export const CLI_BUNDLE = join(out, 'tcplab.mjs');
+/** Where the shared and the lazily loaded pieces go; nothing else is kept there. */
+const CHUNKS = join(out, 'chunks');
 
-/** Each output file of the command, from its entry point. */
-const ENTRIES = [
-  { file: CLI_BUNDLE, entry: join(root, 'src', 'cli', 'tcplab.ts'), shebang: true },
-  { file: join(out, 'sample-writer.mjs'), entry: join(root, 'src', 'cli', 'sample-writer-thread.ts'), shebang: false },
-];
-
-async function bundle({ entry, shebang }) {
+/** The command's files, built in memory: [path, text] pairs. */
+export async function buildCli() {
   const result = await build({
-    entryPoints: [entry],
+    entryPoints: {
+      tcplab: join(root, 'src', 'cli', 'tcplab.ts'),
+      'sample-writer': join(root, 'src', 'cli', 'sample-writer-thread.ts'),
+    },
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     write: false,
     legalComments: 'none',
     logLevel: 'warning',
-    // Bundled CommonJS dependencies may call require(); give the ES module one.
-    banner: {
-      js: `${shebang ? '#!/usr/bin/env node\n' : ''}import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);`,
-    },
+    // Bundled CommonJS dependencies may call require(); give each module one.
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
-  return result.outputFiles[0].text;
+  return result.outputFiles
+    .map((f) => [f.path, f.path === CLI_BUNDLE ? `#!/usr/bin/env node\n${f.text}` : f.text])
+    .sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-/** The command's files, built in memory: [path, text] pairs. */
-export async function buildCli() {
-  return Promise.all(ENTRIES.map(async (e) => [e.file, await bundle(e)]));
+/** Files in build/chunks/ that this build did not make (left by an earlier one). */
+function stale(files) {
+  const made = new Set(files.map(([file]) => file));
+  return existsSync(CHUNKS)
+    ? readdirSync(CHUNKS)
+        .map((f) => join(CHUNKS, f))
+        .filter((f) => !made.has(f))
+    : [];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -55,17 +75,24 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     let current = true;
     for (const [file, text] of files) {
       if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
-      console.error(`${file} is missing or out of date: run npm run build:cli`);
+      console.error(`${relative(root, file)} is missing or out of date: run npm run build:cli`);
+      current = false;
+    }
+    for (const file of stale(files)) {
+      console.error(`${relative(root, file)} is not part of the build: run npm run build:cli`);
       current = false;
     }
     process.exitCode = current ? 0 : 1;
   } else {
-    mkdirSync(out, { recursive: true });
-    for (const [file, text] of files) {
+    mkdirSync(CHUNKS, { recursive: true });
+    // The chunks first, the entries last: a command started meanwhile finds every piece it imports.
+    const entriesLast = [...files].sort(([a], [b]) => Number(dirname(a) === out) - Number(dirname(b) === out));
+    for (const [file, text] of entriesLast) {
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, text);
-      chmodSync(tmp, 0o755);
+      chmodSync(tmp, file === CLI_BUNDLE ? 0o755 : 0o644);
       renameSync(tmp, file);
     }
+    for (const file of stale(files)) rmSync(file, { force: true });
   }
 }
