@@ -1,51 +1,98 @@
 #!/usr/bin/env node
 /**
- * Build the `tcplab` command (src/cli/tcplab.ts) into one ES module,
- * build/tcplab.mjs, that starts with plain `node`: npm's `prepare` runs this
- * after `npm ci`/`npm install`, and `npm run build:cli` after an edit.
- * src/cli/bundle.test.ts checks that the file is what this build makes
- * from today's sources, and that it runs.
+ * Build the `tcplab` command into ES modules that start with plain `node`:
+ * build/tcplab.mjs (src/cli/tcplab.ts, the command) and
+ * build/sample-writer.mjs (src/cli/sample-writer-thread.ts, the code of the
+ * thread that writes a run's sampled files), with the code they share and
+ * the code each command loads only when run in build/chunks/. Split so, a
+ * `sim` run does not parse the sweeps' code (half the command), and the
+ * writer thread loads a few tens of kilobytes rather than the whole command.
+ * npm's `prepare` runs this after `npm ci`/`npm install`, and
+ * `npm run build:cli` after an edit. src/cli/bundle.test.ts checks that the
+ * files are what this build makes from today's sources, and that they run.
  *
  * Usage: node scripts/build-cli.mjs [--check]   (--check: compare, write nothing)
  */
 import { build } from 'esbuild';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI_BUNDLE = join(root, 'build', 'tcplab.mjs');
+const out = join(root, 'build');
+export const CLI_BUNDLE = join(out, 'tcplab.mjs');
+/** Where the shared and the lazily loaded pieces go; nothing else is kept there. */
+const CHUNKS = join(out, 'chunks');
 
-/** The bundle's text, built in memory. */
+/** The command's files, built in memory: [path, text] pairs. */
 export async function buildCli() {
   const result = await build({
-    entryPoints: [join(root, 'src', 'cli', 'tcplab.ts')],
+    entryPoints: {
+      tcplab: join(root, 'src', 'cli', 'tcplab.ts'),
+      'sample-writer': join(root, 'src', 'cli', 'sample-writer-thread.ts'),
+    },
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     write: false,
     legalComments: 'none',
     logLevel: 'warning',
-    // Bundled CommonJS dependencies may call require(); give the ES module one.
-    banner: {
-      js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
+    // Bundled CommonJS dependencies may call require(); give each module one.
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
-  return result.outputFiles[0].text;
+  return result.outputFiles
+    .map((f) => [f.path, f.path === CLI_BUNDLE ? `#!/usr/bin/env node\n${f.text}` : f.text])
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** Files in build/chunks/ that this build did not make (left by an earlier one). */
+function stale(files) {
+  const made = new Set(files.map(([file]) => file));
+  return existsSync(CHUNKS)
+    ? readdirSync(CHUNKS)
+        .map((f) => join(CHUNKS, f))
+        .filter((f) => !made.has(f))
+    : [];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const text = await buildCli();
+  const files = await buildCli();
   if (process.argv.includes('--check')) {
-    const current = existsSync(CLI_BUNDLE) && readFileSync(CLI_BUNDLE, 'utf8') === text;
-    if (!current) console.error(`${CLI_BUNDLE} is missing or out of date: run npm run build:cli`);
+    let current = true;
+    for (const [file, text] of files) {
+      if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
+      console.error(`${relative(root, file)} is missing or out of date: run npm run build:cli`);
+      current = false;
+    }
+    for (const file of stale(files)) {
+      console.error(`${relative(root, file)} is not part of the build: run npm run build:cli`);
+      current = false;
+    }
     process.exitCode = current ? 0 : 1;
   } else {
-    mkdirSync(dirname(CLI_BUNDLE), { recursive: true });
-    const tmp = `${CLI_BUNDLE}.${process.pid}.tmp`;
-    writeFileSync(tmp, text);
-    chmodSync(tmp, 0o755);
-    renameSync(tmp, CLI_BUNDLE);
+    mkdirSync(CHUNKS, { recursive: true });
+    // The chunks first, the entries last: a command started meanwhile finds every piece it imports.
+    const entriesLast = [...files].sort(([a], [b]) => Number(dirname(a) === out) - Number(dirname(b) === out));
+    for (const [file, text] of entriesLast) {
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, text);
+      chmodSync(tmp, file === CLI_BUNDLE ? 0o755 : 0o644);
+      renameSync(tmp, file);
+    }
+    for (const file of stale(files)) rmSync(file, { force: true });
   }
 }

@@ -1,13 +1,15 @@
 /**
- * The prebuilt `tcplab` command (build/tcplab.mjs, made by
- * scripts/build-cli.mjs): it is what today's sources build, and run with
- * plain `node` it writes the files the engine writes in-process, byte for
+ * The prebuilt `tcplab` command (build/tcplab.mjs, its sample writer
+ * thread's build/sample-writer.mjs and the pieces they share or load on
+ * demand in build/chunks/, made by scripts/build-cli.mjs): they are what
+ * today's sources build, each loads only what it needs, and run with plain
+ * `node` the command writes the files the engine writes in-process, byte for
  * byte, and runs sweeps on worker threads started from itself.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CSV_FILE_NAMES, type CsvFileName } from '../engine/output/csv';
 import { streamRun } from '../engine/output/csv-stream';
@@ -17,6 +19,17 @@ const root = resolve(__dirname, '../..');
 const bundle = join(root, 'build', 'tcplab.mjs');
 const work = mkdtempSync(join(tmpdir(), 'tcplab-bundle-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The text of a built module and of every module it imports statically, transitively. */
+function moduleClosure(file: string, seen = new Set<string>()): string {
+  if (seen.has(file)) return '';
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  let all = text;
+  for (const m of text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm))
+    all += moduleClosure(join(dirname(file), m[1] ?? m[2]), seen);
+  return all;
+}
 
 function tcplab(...args: string[]) {
   return spawnSync(process.execPath, [bundle, ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
@@ -30,6 +43,26 @@ describe('build/tcplab.mjs', () => {
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
   }, 60_000);
+
+  it('the sample writer thread loads only the writer, not the command', () => {
+    const writer = moduleClosure(join(root, 'build', 'sample-writer.mjs'));
+    // Some 40 KB today (the command is some 1.9 MB): no scenario loader, no engine.
+    expect(writer.length).toBeLessThan(64 * 1024);
+    expect(writer).not.toMatch(/node_modules\/zod|src\/engine\/simulator\.ts/);
+    expect(writer).toMatch(/serveSampleWriter/);
+    const direct = spawnSync(process.execPath, [join(root, 'build', 'sample-writer.mjs')], { encoding: 'utf8' });
+    expect(direct.status).toBe(2);
+    expect(direct.stderr).toMatch(/run tcplab\.mjs/);
+  });
+
+  it('a sim run loads none of the sweeps’ code', () => {
+    const command = moduleClosure(bundle);
+    expect(command).toMatch(/src\/cli\/tcplab\.ts/);
+    expect(command).not.toMatch(/src\/cli\/sweep-command\.ts|src\/cli\/sim-command\.ts/);
+    const sim = readdirSync(join(root, 'build', 'chunks')).find((f) => f.startsWith('sim-command-'));
+    expect(sim).toBeDefined();
+    expect(moduleClosure(join(root, 'build', 'chunks', sim!))).not.toMatch(/src\/cli\/sweep-command\.ts|@stdlib/);
+  });
 
   it('tcplab sim writes the five files the engine writes in-process, byte for byte', () => {
     const file = join(root, 'scenarios', 'single-drop-reno.json');

@@ -2,7 +2,7 @@
  * The sampled files written on a thread of their own (sample-writer.ts) are
  * byte for byte the files the run writes itself, and a write that fails stops
  * the run with the writer's message. The writer thread runs the prebuilt
- * command (build/tcplab.mjs), as it does for users.
+ * build/sample-writer.mjs, as it does for users.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,14 +12,15 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CSV_FILE_NAMES, type CsvFileName } from '../engine/output/csv';
 import { streamRun } from '../engine/output/csv-stream';
-import type { SampleLayout } from '../engine/output/sample-block';
+import { writeSampleBlock, type SampleBlock, type SampleLayout } from '../engine/output/sample-block';
 import { parseScenarioText } from '../engine/scenario/index';
 import { rowsPerSample, sampleCount } from '../engine/scenario/memory';
-import { SampleWriter } from './sample-writer';
+import { SampleWriter, WRITER_LIMITS } from './sample-writer';
 import { THREADED_ROWS } from './sim-command';
 
 const root = resolve(__dirname, '../..');
 const bundle = join(root, 'build', 'tcplab.mjs');
+const writerEntry = pathToFileURL(join(root, 'build', 'sample-writer.mjs'));
 const work = mkdtempSync(join(tmpdir(), 'tcplab-writer-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -58,7 +59,7 @@ describe('the sample writer thread', () => {
     const path = join(work, 'read-only.csv');
     writeFileSync(path, '');
     const fd = openSync(path, 'r');
-    const writer = new SampleWriter(pathToFileURL(bundle), layout, 10, { timeseries: fd, queues: fd });
+    const writer = new SampleWriter(writerEntry, layout, 10, { timeseries: fd, queues: fd });
     const block = () => ({
       times: new Float64Array([0, 0.01]),
       flowRows: new Float64Array([1, 0, 2, 0]),
@@ -77,5 +78,51 @@ describe('the sample writer thread', () => {
       await writer.close();
       closeSync(fd);
     }
+  }, 60_000);
+
+  it('writes blocks far larger than its young generation, byte for byte', async () => {
+    // 3,000 flows and 3,000 link directions: one sample is 6,000 rows, a
+    // block's text is a good part of the thread's young generation and the
+    // run's text a few times it, so a bound that broke the writer would show
+    // here.
+    expect(WRITER_LIMITS.maxYoungGenerationSizeMb).toBeLessThanOrEqual(8);
+    const flows = 3000;
+    const layout: SampleLayout = {
+      flowIds: Array.from({ length: flows }, (_, i) => `flow ${i}`),
+      seriesColumns: ['cwnd', 'ssthresh', 'srtt_ms'],
+      queueIds: Array.from({ length: flows }, (_, i) => ({ link: `l${i}`, from: `n${i}` })),
+      queueColumns: ['marks'],
+    };
+    const samples = 8;
+    const block = (b: number): SampleBlock => {
+      const times = Float64Array.from({ length: samples }, (_, i) => (b * samples + i) * 0.01);
+      // Per flow: its 3 series columns and its cumulative bytes; per direction: 4 queue values and 1 column.
+      const flowRows = Float64Array.from({ length: samples * flows * 4 }, (_, i) => ((i * 7919 + b) % 100_003) / 7);
+      const queueRows = Float64Array.from({ length: samples * flows * 5 }, (_, i) => (i * 104_729 + b) % 613);
+      return { times, flowRows, queueRows };
+    };
+    const blocks = 10;
+    const want = { timeseries: '', queues: '' };
+    for (let b = 0; b < blocks; b++)
+      writeSampleBlock(layout, block(b), 3, (file, text) => {
+        if (file === 'timeseries.csv') want.timeseries += text;
+        else want.queues += text;
+      });
+    const paths = { timeseries: join(work, 'big-ts.csv'), queues: join(work, 'big-q.csv') };
+    const fds = { timeseries: openSync(paths.timeseries, 'w'), queues: openSync(paths.queues, 'w') };
+    const writer = new SampleWriter(writerEntry, layout, 3, fds);
+    try {
+      for (let b = 0; b < blocks; b++) writer.write(block(b));
+      await writer.finish();
+    } finally {
+      await writer.close();
+      closeSync(fds.timeseries);
+      closeSync(fds.queues);
+    }
+    expect(want.timeseries.length + want.queues.length).toBeGreaterThan(
+      2 * WRITER_LIMITS.maxYoungGenerationSizeMb * 1e6,
+    );
+    expect(readFileSync(paths.timeseries, 'utf8')).toBe(want.timeseries);
+    expect(readFileSync(paths.queues, 'utf8')).toBe(want.queues);
   }, 60_000);
 });

@@ -4,13 +4,13 @@
  * build/tcplab.mjs (npm's `prepare` step runs it), so the command starts with
  * `node` alone: no TypeScript to compile on each start.
  *
- * The bundle is also the code of the commands' threads: a thread started as
- * a sweep worker serves runs, one started as a sample writer writes a run's
- * sampled files (sample-writer.ts), and neither reads the command line; the
- * commands' modules are imported only by the main thread.
+ * The bundle is also the code of a sweep's worker threads: a thread started
+ * as a sweep worker serves runs and does not read the command line; the
+ * commands' modules are imported only by the main thread. A run's sample
+ * writer thread runs build/sample-writer.mjs, built beside this file from
+ * sample-writer-thread.ts: it needs none of the rest.
  */
 import { isSweepWorker, serveSweepWorker } from '../experiment/node/worker';
-import { isSampleWriter, serveSampleWriter } from './sample-writer';
 
 const USAGE = `usage: tcplab <command> [options]
 
@@ -25,7 +25,8 @@ Run "tcplab <command> --help" for a command's options.
 
 async function tcplab(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'sim') return (await import('./sim-command')).simCommand(rest, new URL(import.meta.url));
+  if (command === 'sim')
+    return (await import('./sim-command')).simCommand(rest, new URL('./sample-writer.mjs', import.meta.url));
   if (command === 'sweep') return (await import('./sweep-command')).sweepCommand(rest, new URL(import.meta.url));
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
@@ -36,6 +37,5 @@ async function tcplab(argv: string[]): Promise<number> {
 }
 
 if (isSweepWorker()) serveSweepWorker();
-else if (isSampleWriter()) serveSampleWriter();
 // exitCode rather than exit(): lets stdout drain when it is a pipe.
 else process.exitCode = await tcplab(process.argv.slice(2));

@@ -9,7 +9,7 @@
  * and are read there too, each with the schema of its form.
  */
 import '../engine/scenario/zod-jitless'; // first: no compiled parsers in the page
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatPath } from '../engine/scenario/path';
 import { suggest } from '../engine/scenario/suggest';
 import type { ScenarioIssue } from '../engine/scenario/types';

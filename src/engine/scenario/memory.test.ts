@@ -5,6 +5,7 @@ import {
   CLI_MEMORY_BUDGET,
   estimateMemory,
   formatBytes,
+  grouped,
   memoryIssues,
   PAGE_MEMORY_BUDGET,
   pageRetention,
@@ -146,5 +147,27 @@ describe('the per-sample estimate', () => {
         c,
       ).toBe(true);
     }
+  });
+});
+
+describe('grouped', () => {
+  it('groups thousands as toLocaleString("en") does', () => {
+    const values = [
+      0,
+      7,
+      12,
+      999,
+      1000,
+      1001,
+      12_345,
+      999_999,
+      1_000_000,
+      1_234_567,
+      2 ** 40 + 3,
+      -4_321,
+      3.5,
+      Infinity,
+    ];
+    for (const n of values) expect(grouped(n), String(n)).toBe(n.toLocaleString('en'));
   });
 });

@@ -165,6 +165,20 @@ export function sampleCount(s: Scenario): number {
   return Math.floor(s.duration / s.sampleInterval + 1e-9) + 1;
 }
 
+/**
+ * `n` with its thousands grouped as toLocaleString('en') writes it
+ * ("1,234,567"). Every run estimates its memory before it starts, and the
+ * first toLocaleString of a process loads the locale data (some 40 ms of a
+ * command-line run's start), so whole numbers are grouped here.
+ */
+export function grouped(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en');
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let at = out.length; at < digits.length; at += 3) out += `,${digits.slice(at, at + 3)}`;
+  return n < 0 ? `-${out}` : out;
+}
+
 const pow2 = (x: number): number => 2 ** Math.ceil(Math.log2(Math.max(1, x)));
 
 /** What the page's worker keeps for Export CSV: at most this many samples and events. */
@@ -229,8 +243,8 @@ export function estimateMemory(scenario: Scenario, keeping: Keeping): MemoryEsti
   }
   add({
     what: windowBound
-      ? `${alive.toLocaleString('en')} packets the flows can have in flight at once`
-      : `${alive.toLocaleString('en')} packets the queues and links can hold at once`,
+      ? `${grouped(alive)} packets the flows can have in flight at once`
+      : `${grouped(alive)} packets the queues and links can hold at once`,
     bytes: alive * (PACKET_BYTES + BUFFERED_BYTES),
     path: windowBound
       ? widest && tcpPackets >= cbrPackets
@@ -257,7 +271,7 @@ export function estimateMemory(scenario: Scenario, keeping: Keeping): MemoryEsti
   const rows = rowsPerSample(s);
   if (keeping === 'all') {
     add({
-      what: `${samples.toLocaleString('en')} samples of ${s.flows.length} flows and ${s.links.length * 2} link directions`,
+      what: `${grouped(samples)} samples of ${s.flows.length} flows and ${s.links.length * 2} link directions`,
       bytes: samples * perSample * 2,
       path: 'sampleInterval',
       change: `a longer sampleInterval, a shorter duration, or fewer flows and links`,
@@ -265,7 +279,7 @@ export function estimateMemory(scenario: Scenario, keeping: Keeping): MemoryEsti
   } else if (keeping === 'page') {
     const kept = Math.min(samples, pageRetention(s).samples);
     add({
-      what: `the samples kept for the charts and Export CSV (${kept.toLocaleString('en')})`,
+      what: `the samples kept for the charts and Export CSV (${grouped(kept)})`,
       bytes: kept * (perSample * 2 + rows * EXPORT_ROW_BYTES),
       path: 'sampleInterval',
       change: 'a longer sampleInterval, or fewer flows and links',
