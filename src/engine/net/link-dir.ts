@@ -79,7 +79,13 @@ export class Wire {
   }
 }
 
-export class LinkDir {
+/**
+ * A direction is its own wire (it extends Wire rather than holding one in a
+ * field): every packet's arrival and transmission reach the ring one
+ * dependent load sooner, which measured about 2 % of the CPU per event on the
+ * 22-flow dumbbell. `wire` names the ring where the code means the wire.
+ */
+export class LinkDir extends Wire {
   /** time the transmitter finishes the packet it is sending (ns) */
   busyUntil = 0;
   /** time of the pending transmit-done event, or -1 */
@@ -88,7 +94,10 @@ export class LinkDir {
   txDoneSeq = 0;
   /** time of the pending arrival event for the wire's head, or -1 */
   arrivalAt = -1;
-  readonly wire = new Wire();
+  /** the packets propagating on this direction: itself */
+  get wire(): Wire {
+    return this;
+  }
   /** the queue when it is a plain DropTail, which the network calls directly (no time, no QueueEnv), or null */
   readonly dropTail: DropTailQueue | null;
   /** what the scenario's faults do to packets entering this direction */
@@ -131,6 +140,7 @@ export class LinkDir {
     readonly delayNs: number,
     readonly queue: PacketQueue,
   ) {
+    super();
     this.dropTail = queue instanceof DropTailQueue ? queue : null;
   }
 

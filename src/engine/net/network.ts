@@ -95,14 +95,15 @@ export class Network {
       const lost = faults.check(this.pool, pkt, now);
       if (lost !== DropCause.None) return this.drop(pkt, dir, lost, now);
     }
+    const size = this.pool.size[pkt];
     const dropTail = dir.dropTail;
-    if (dropTail !== null && dropTail.length === 0 && now >= dir.busyUntil && dropTail.admits(this.pool.size[pkt])) {
+    if (dropTail !== null && dropTail.length === 0 && now >= dir.busyUntil && dropTail.admits(size)) {
       // An idle transmitter and an empty DropTail queue: the packet would be queued and taken out
       // again at once, with no wait and an empty queue throughout, so it starts at once. Most
       // arrivals are of this kind (access links, the ACKs' way back).
       if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
       if (this.linkTap !== null) this.linkTap.enqueued(pkt, dir, now);
-      this.transmit(dir, pkt, now);
+      this.transmit(dir, pkt, size, now);
       return;
     }
     this.pool.queuedAt[pkt] = now;
@@ -110,14 +111,14 @@ export class Network {
     if (dropTail !== null) {
       // DropTail needs neither the time nor the environment: a direct, monomorphic call.
       dir.touchQueue(now);
-      cause = dropTail.enqueue(pkt, this.pool.size[pkt]);
+      cause = dropTail.enqueue(pkt, size);
     } else {
       const idle = dir.queue.length === 0 && now >= dir.busyUntil;
       const idleSince = idle ? nsToSeconds(dir.busyUntil) : -1;
       dir.touchQueue(now);
       const env = this.envs[dir.index];
       env.now = now;
-      cause = dir.queue.enqueue(pkt, this.pool.size[pkt], nsToSeconds(now), idleSince, env);
+      cause = dir.queue.enqueue(pkt, size, nsToSeconds(now), idleSince, env);
     }
     if (cause !== DropCause.None) return this.dropFromQueue(pkt, dir, cause, now, true);
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
@@ -168,15 +169,16 @@ export class Network {
     }
     if (pkt < 0) return;
     dir.sojournNs += now - this.pool.queuedAt[pkt];
-    this.transmit(dir, pkt, now);
+    this.transmit(dir, pkt, this.pool.size[pkt], now);
   }
 
-  /** Serialize `pkt`, just taken from the queue (or never queued), on the idle transmitter. */
-  private transmit(dir: LinkDir, pkt: number, now: number): void {
+  /** Serialize `pkt` (`size` bytes), just taken from the queue (or never queued), on the idle transmitter. */
+  private transmit(dir: LinkDir, pkt: number, size: number, now: number): void {
     dir.departures++;
-    dir.busyUntil = dir.txEnd(now, this.pool.size[pkt]);
-    dir.busyNs += dir.busyUntil - now;
-    const arrive = dir.busyUntil + dir.delayNs;
+    const busyUntil = dir.txEnd(now, size);
+    dir.busyUntil = busyUntil;
+    dir.busyNs += busyUntil - now;
+    const arrive = busyUntil + dir.delayNs;
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_TRANSMIT, 0, now, arrive);
     if (this.linkTap !== null) this.linkTap.dequeued(pkt, dir, now);
     const arriveSeq = this.events.reserve();
@@ -187,8 +189,8 @@ export class Network {
       this.events.scheduleAs(arrive, SimEvent.Arrive, dir.index, arriveSeq);
     }
     if (dir.queue.length > 0) {
-      dir.txDoneAt = dir.busyUntil;
-      this.events.scheduleAs(dir.busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
+      dir.txDoneAt = busyUntil;
+      this.events.scheduleAs(busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
     }
   }
 
