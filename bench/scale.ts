@@ -61,21 +61,20 @@ interface Measure {
   timedOut?: boolean;
 }
 
-/** One run under GNU time: wall seconds and peak RSS; stopped after `limitS` seconds. */
+/**
+ * One run under GNU time: wall seconds and peak RSS; stopped after `limitS` seconds.
+ * The limit is coreutils' `timeout` around the command itself: killing GNU time
+ * (spawnSync's own timeout) would leave the simulator it started running on.
+ */
 function measure(cmd: string[], limitS = Infinity): Measure {
   const t0 = performance.now();
-  const timeout = Number.isFinite(limitS) ? limitS * 1000 : undefined;
+  const limited = Number.isFinite(limitS) ? ['timeout', '-s', 'KILL', String(limitS), ...cmd] : cmd;
   const r = hasTime
-    ? spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', ...cmd], {
-        encoding: 'utf8',
-        maxBuffer: 1 << 26,
-        timeout,
-        killSignal: 'SIGKILL',
-      })
-    : spawnSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26, timeout, killSignal: 'SIGKILL' });
+    ? spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', ...limited], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    : spawnSync(limited[0]!, limited.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
   const wall = (performance.now() - t0) / 1000;
-  if (r.error && (r.error as { code?: string }).code === 'ETIMEDOUT')
-    return { wall, rssMb: NaN, stderr: '', timedOut: true };
+  // `timeout -s KILL` exits 137 when it had to stop the command.
+  if (Number.isFinite(limitS) && r.status === 137) return { wall, rssMb: NaN, stderr: '', timedOut: true };
   if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed: ${r.stderr.slice(-500)}`);
   const m = /TIME ([\d.]+) (\d+)/.exec(r.stderr);
   return { wall: m ? Number(m[1]) : wall, rssMb: m ? Number(m[2]) / 1024 : NaN, stderr: r.stderr };
