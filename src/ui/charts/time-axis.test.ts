@@ -3,8 +3,8 @@ import { clampDomain, createTimeAxisStore, currentDomain, describeAxis, followDo
 
 describe('time axis arithmetic', () => {
   it('follows the whole run so far up to the next round number, never narrower than FOLLOW_MIN_END', () => {
-    expect(followDomain(12)).toEqual([0, 12]);
-    expect(followDomain(12.1)).toEqual([0, 15]);
+    expect(followDomain(20)).toEqual([0, 20]);
+    expect(followDomain(20.1)).toEqual([0, 30]);
     expect(followDomain(0)).toEqual([0, FOLLOW_MIN_END]);
     expect(currentDomain({ fixed: null }, 5)).toEqual([0, 5]);
     // never past the end of the run
@@ -12,8 +12,8 @@ describe('time axis arithmetic', () => {
     expect(currentDomain({ fixed: null, limit: 10 }, 9.1)).toEqual([0, 10]);
   });
 
-  it('rounds up to 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k', () => {
-    expect([0.3, 0.31, 1.01, 2.6, 4.2, 7, 8.5, 123, 999].map(niceEnd)).toEqual([0.3, 0.4, 1.2, 3, 5, 8, 10, 150, 1000]);
+  it('rounds up to 1, 2, 3, 5 × 10^k', () => {
+    expect([0.3, 0.31, 1.01, 2.6, 4.2, 7, 8.5, 123, 999].map(niceEnd)).toEqual([0.3, 0.5, 2, 3, 5, 10, 10, 200, 1000]);
     expect(currentDomain({ fixed: [1, 2] }, 5)).toEqual([1, 2]);
   });
 
@@ -105,7 +105,7 @@ describe('follow live', () => {
     expect(s.getState().fixed).toBeNull();
     expect(currentDomain(s.getState(), 12)).toEqual([10, 12]);
     s.getState().reset();
-    expect(currentDomain(s.getState(), 12)).toEqual([0, 12]);
+    expect(currentDomain(s.getState(), 12)).toEqual([0, 20]);
   });
 
   it('zooming while paused fixes a window around the pointer', () => {

@@ -39,9 +39,15 @@ export const FOLLOW_MIN_END = 0.1;
 /** One wheel notch or button press zooms by this factor. */
 export const ZOOM_STEP = 1.5;
 
-const NICE_STEPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
+/**
+ * Where the followed axis ends: 1, 2, 3, 5 × 10^k. Each step out redraws
+ * every chart in full (6–15 ms of drawing each at a hundred flows), so the
+ * steps are few, four per decade; after one the run still fills at least
+ * half the width.
+ */
+const NICE_STEPS = [1, 2, 3, 5, 10];
 
-/** The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k that is ≥ t. */
+/** The smallest of 1, 2, 3, 5 × 10^k that is ≥ t. */
 export function niceEnd(t: number): number {
   if (!(t > 0)) return 0;
   const p = 10 ** Math.floor(Math.log10(t));

@@ -32,6 +32,7 @@ import { paintData, type PaintFrame } from './time-chart-paint';
 import { cancelDraw, requestBackgroundDraw, requestDraw } from './frame-scheduler';
 import type { Chart, TimeChartSpec } from './chart-spec';
 import { currentDomain, timeAxis } from './time-axis';
+import { steadyDomain, type ValueDomain } from './value-axis';
 
 export type { Band, Chart, ChartLine, ChartMarker, DrawContext, MarkerStyle, ReferenceLine, SecondaryLine, TimeChartSpec } from './chart-spec';
 
@@ -114,6 +115,8 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
 
   /** data time up to which the canvas is drawn, for incremental draws; null = draw everything */
   let drawnEnd: number | null = null;
+  /** the value axis shown while following a playing run, kept while the data fits it */
+  let shownY: ValueDomain | null = null;
   /** the layout of the last draw (for snapshot) */
   let lastFrame: PaintFrame | null = null;
   /** dataset values last written (writing an unchanged attribute still costs) */
@@ -136,10 +139,18 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
     const ih = Math.max(10, height - m.top - m.bottom);
 
     const dataEnd = spec.xMax();
-    const [t0, t1] = currentDomain(timeAxis.getState(), dataEnd);
+    const axis = timeAxis.getState();
+    const [t0, t1] = currentDomain(axis, dataEnd);
     const x = scaleLinear().domain([t0, t1]).range([0, iw]);
     const yd = spec.yDomain?.(t0, t1) ?? [0, Math.max(spec.yMax(t0, t1), 1e-9)];
-    const y = scaleLinear().domain(yd).range([ih, 0]).nice();
+    // Following a playing run, the value axis stands still while the data
+    // fits (value-axis.ts); paused, zoomed or panned, it fits the data.
+    const steady = axis.live && axis.fixed === null && !axis.span;
+    const y = scaleLinear()
+      .domain(steady ? steadyDomain(shownY, yd) : yd)
+      .range([ih, 0])
+      .nice();
+    shownY = steady ? (y.domain() as [number, number]) : null;
     lastX = x;
     lastY = y;
     const px = linear(t0, t1, 0, iw);
