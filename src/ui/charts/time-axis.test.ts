@@ -94,6 +94,16 @@ describe('follow live', () => {
     expect(describeAxis(s.getState())).toBe('whole run');
   });
 
+  it('Zoom in right after the followed axis steps out still zooms in', () => {
+    const s = createTimeAxisStore();
+    s.getState().setLive(true);
+    // 0.31 s of run on a 0–0.5 s axis: a third off the axis would still hold the whole run.
+    expect(currentDomain(s.getState(), 0.31)).toEqual([0, 0.5]);
+    s.getState().zoom(1.5, 0.31);
+    expect(s.getState().span).toBeCloseTo(0.31 / 1.5, 12);
+    expect(describeAxis(s.getState())).toMatch(/live$/);
+  });
+
   it('a pan holds the window still; Follow live picks the live edge up again with the same width', () => {
     const s = createTimeAxisStore();
     s.getState().setLive(true);
