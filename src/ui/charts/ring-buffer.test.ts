@@ -119,4 +119,16 @@ describe('RingBuffer.maxYBetween', () => {
     expect(b.maxYBetween(0, 5)).toBe(bruteMax(b, 0, 5, 0));
     expect(b.maxYBetween(0, 100)).toBe(1000);
   });
+
+  it('grows its storage to the full capacity before it decimates', () => {
+    const buf = new RingBuffer(2000);
+    for (let i = 0; i < 2000; i++) buf.push(i, i % 3);
+    expect(buf.decimation).toBe(1);
+    expect(buf.length).toBe(2000);
+    expect(points(buf).every(([t, y], i) => t === i && y === i % 3)).toBe(true);
+    buf.push(2000, 5);
+    expect(buf.decimation).toBe(2);
+    expect(buf.t(0)).toBe(0);
+    expect(buf.y(buf.length - 1)).toBe(5);
+  });
 });

@@ -159,4 +159,28 @@ describe('RunTraces', () => {
     // The CE marks are flow events too (the cwnd chart marks them).
     expect(t.flows[0].markers.map((m) => m.event)).toEqual(['ecn_mark', 'ecn_mark']);
   });
+
+  it('staggers its lines’ capacities, so that they do not all halve their resolution in one batch', () => {
+    const t = new RunTraces();
+    const flowIds = Array.from({ length: 8 }, (_, i) => `f${i}`);
+    t.reset({ ...meta, flowIds });
+    const lines = () => t.flows.flatMap((f) => [f.cwnd, f.ssthresh, f.throughput, f.srtt]);
+    expect(new Set(lines().map((l) => l.capacity)).size).toBe(16);
+    expect(Math.max(...lines().map((l) => l.capacity))).toBe(2048);
+    expect(Math.min(...lines().map((l) => l.capacity))).toBeGreaterThanOrEqual(1536);
+    // one sample per batch, until every line has compacted once
+    const batches = new Set<number>();
+    for (let s = 0; s < 2100; s++) {
+      const cols = COLUMNS.map(() => Float64Array.of(s % 7));
+      const before = lines().map((l) => l.decimation);
+      t.append({ run: 1, firstSample: s, times: Float64Array.of(s * 0.1), ...packSeries(flowIds.map(() => cols), [], 1), firstEvent: 0, events: [], time: s * 0.1, eventsProcessed: 0 });
+      if (lines().some((l, i) => l.decimation !== before[i])) batches.add(s);
+    }
+    expect(lines().every((l) => l.decimation === 2)).toBe(true);
+    expect(batches.size).toBe(16);
+    // the same lines again in a new run: the same capacities (a run's charts do not depend on the one before)
+    const first = lines().map((l) => l.capacity);
+    t.reset({ ...meta, flowIds });
+    expect(lines().map((l) => l.capacity)).toEqual(first);
+  });
 });

@@ -80,6 +80,8 @@ export interface QueueTrace {
 
 /** Points per chart line: enough detail for a wide screen, small enough to redraw 30×/s. */
 export const POINTS_PER_LINE = 2048;
+/** Groups of lines with capacities a step apart (RunTraces.line). */
+const STAGGER_GROUPS = 16;
 /** Markers per flow before they are thinned (a lossy run can have thousands). */
 export const MARKERS_PER_FLOW = 2000;
 
@@ -111,6 +113,9 @@ export class RunTraces {
   /** " at from→to:" (how an ecn_mark event names its direction) → queue index */
   private markLabels = new Map<string, number>();
 
+  /** lines made for this run: their capacities' stagger (line()) */
+  private lines = 0;
+
   constructor(
     private readonly pointsPerLine = POINTS_PER_LINE,
     private readonly packetRowsPerFlow = PACKET_ROWS_PER_FLOW,
@@ -118,6 +123,7 @@ export class RunTraces {
 
   reset(meta: RunMeta): void {
     this.run = meta.run;
+    this.lines = 0;
     this.duration = meta.duration;
     this.sampleCount = 0;
     this.now = 0;
@@ -135,12 +141,12 @@ export class RunTraces {
     this.extraCols = meta.seriesColumns.flatMap((c, i): [number, string][] => (base.includes(c) ? [] : [[i, c]]));
     this.flows = meta.flowIds.map((id) => ({
       id,
-      cwnd: new RingBuffer(this.pointsPerLine),
-      ssthresh: new RingBuffer(this.pointsPerLine),
-      throughput: new RingBuffer(this.pointsPerLine),
-      srtt: new RingBuffer(this.pointsPerLine),
+      cwnd: this.line(),
+      ssthresh: this.line(),
+      throughput: this.line(),
+      srtt: this.line(),
       rttSamples: null,
-      recoveryWindow: this.inflationCol >= 0 ? new RingBuffer(this.pointsPerLine) : null,
+      recoveryWindow: this.inflationCol >= 0 ? this.line() : null,
       extra: new Map(),
       markers: [],
       kinds: new Set(),
@@ -150,9 +156,9 @@ export class RunTraces {
     }));
     this.queues = meta.queueIds.map((id) => ({
       id,
-      pkts: new RingBuffer(this.pointsPerLine),
-      redAvg: new RingBuffer(this.pointsPerLine),
-      sojourn: new RingBuffer(this.pointsPerLine),
+      pkts: this.line(),
+      redAvg: this.line(),
+      sojourn: this.line(),
       capacity: null,
       sum: 0,
       drops: 0,
@@ -196,7 +202,7 @@ export class RunTraces {
           let seen = false;
           for (let i = 0; i < n && !seen; i++) seen = Number.isFinite(series[at + i]);
           if (!seen) continue;
-          buf = new RingBuffer(this.pointsPerLine);
+          buf = this.line();
           flow.extra.set(name, buf);
         }
         buf.pushAll(times, series, at);
@@ -224,7 +230,7 @@ export class RunTraces {
         if (!queue.capacity) {
           let seen = false;
           for (let i = 0; i < n && !seen; i++) seen = Number.isFinite(series[capacityAt + i]);
-          if (seen) queue.capacity = new RingBuffer(this.pointsPerLine);
+          if (seen) queue.capacity = this.line();
         }
         queue.capacity?.pushAll(times, series, capacityAt);
       }
@@ -243,6 +249,20 @@ export class RunTraces {
     this.updateBusiest();
     this.notify();
     return true;
+  }
+
+  /**
+   * A new chart line. Lines fill at one pace (a point per sample), so with one
+   * capacity they would all halve their resolution in the same batch: on the
+   * 110-flow dumbbell (bench:ui), its 1,900 lines compacting at once made a
+   * 35–50 ms task. The capacities step down by 1/64 over STAGGER_GROUPS
+   * groups, so the compactions, and the storage's last doublings, fall in
+   * that many batches instead of one. (A line's points are chosen by its own
+   * values anyway: lines never shared their decimated times.)
+   */
+  private line(): RingBuffer {
+    const step = this.pointsPerLine >= 256 ? this.pointsPerLine >> 6 : 0;
+    return new RingBuffer(this.pointsPerLine - (this.lines++ % STAGGER_GROUPS) * step);
   }
 
   /** Call `listener` after every change; returns the unsubscribe function. */
@@ -302,7 +322,7 @@ export class RunTraces {
       f.packets ??= new PacketRing(this.packetRowsPerFlow);
       f.packets.push(time[i], seq[i], kind[i]);
       if (!f.rttSampler) {
-        const samples = new RingBuffer(this.pointsPerLine);
+        const samples = this.line();
         f.rttSamples = samples;
         f.rttSampler = new RttSampler(samples);
       }
