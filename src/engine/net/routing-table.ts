@@ -45,6 +45,8 @@ export class RouteTable {
   private keys: Float64Array;
   private vals: Int32Array;
   private mask: number;
+  /** 32 − log2(hash size): the hash's slot is the top bits of the product */
+  private shift: number;
   private count = 0;
 
   /**
@@ -62,6 +64,7 @@ export class RouteTable {
     this.keys = new Float64Array(16).fill(-1);
     this.vals = new Int32Array(16);
     this.mask = 15;
+    this.shift = 28;
     const n = nodeCount;
     if (n <= denseNodes) {
       this.dense = new Int32Array(n * n).fill(-1);
@@ -137,7 +140,7 @@ export class RouteTable {
 
   private probe(key: number): number {
     const keys = this.keys;
-    for (let i = slotOf(key, this.mask); ; i = (i + 1) & this.mask) {
+    for (let i = slotOf(key, this.shift); ; i = (i + 1) & this.mask) {
       const k = keys[i];
       if (k === key) return this.vals[i];
       if (k < 0) return -1;
@@ -146,7 +149,7 @@ export class RouteTable {
 
   private put(key: number, dir: number): void {
     if (2 * (this.count + 1) > this.keys.length) this.grow();
-    for (let i = slotOf(key, this.mask); ; i = (i + 1) & this.mask) {
+    for (let i = slotOf(key, this.shift); ; i = (i + 1) & this.mask) {
       const k = this.keys[i];
       if (k === key || k < 0) {
         if (k < 0) this.count++;
@@ -163,14 +166,15 @@ export class RouteTable {
     this.keys = new Float64Array(keys.length * 2).fill(-1);
     this.vals = new Int32Array(keys.length * 2);
     this.mask = keys.length * 2 - 1;
+    this.shift--;
     this.count = 0;
     for (let i = 0; i < keys.length; i++) if (keys[i] >= 0) this.put(keys[i], vals[i]);
   }
 }
 
-/** Fibonacci hashing of a key below 2^53. */
-function slotOf(key: number, mask: number): number {
+/** Fibonacci hashing of a key below 2^53 into 2^(32 − shift) slots (the product's top bits). */
+function slotOf(key: number, shift: number): number {
   const lo = key | 0;
   const hi = (key / 4294967296) | 0;
-  return (Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> 16) & mask;
+  return Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> shift;
 }

@@ -224,4 +224,28 @@ describe('computeRoutes', () => {
       for (let u = s, i = 0; path !== null && u !== t; u = d[path[i++]].to) expect(routes.next(u, t)).toBe(path[i]);
     }
   });
+
+  it('holds a large core in the hash with the same hops as the dense table (a 40 × 40 grid of ties)', () => {
+    const side = 40;
+    const n = side * side;
+    const edges: [number, number, number][] = [];
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++) {
+        if (x + 1 < side) edges.push([y * side + x, y * side + x + 1, 1]);
+        if (y + 1 < side) edges.push([y * side + x, (y + 1) * side + x, 1]);
+      }
+    const d = dirs(edges);
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < 300; i++) pairs.push([(i * 7919) % n, (i * 104729 + 13) % n]);
+    const asked = pairs.filter(([a, b]) => a !== b);
+    const hashed = computeRoutes(n, d, asked, 0);
+    const dense = computeRoutes(n, d, asked, n);
+    expect(hashed.size).toBe(dense.size);
+    expect(hashed.size).toBeGreaterThan(5000);
+    for (const [s, t] of asked) {
+      const path = routePath(dense, d, s, t);
+      expect(path).not.toBeNull();
+      expect(routePath(hashed, d, s, t)).toEqual(path);
+    }
+  });
 });
