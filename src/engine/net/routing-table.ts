@@ -13,12 +13,14 @@
  *    question between core nodes, (core node, attachment of the destination),
  *    held in a core × core array when the core has at most `denseNodes` nodes
  *    (the 2,000-flow dumbbell has 2), else in an open-addressed hash of the
- *    entries on the flows' paths only. Before, this case probed a hash keyed
- *    by (node, destination) of some 17,600 entries at random: a cache miss or
- *    two per hop.
+ *    entries on the flows' paths only. (A hash keyed by (node, destination)
+ *    would hold some 17,600 entries in that dumbbell, probed at random: a
+ *    cache miss or two per hop.)
  *
- * A stub's answer toward a destination its attachment cannot reach is −1, as
- * on the table's other paths: the lookup asks the core table whether the
+ * On every flow's path the answer is the search's next hop, whichever way the
+ * table is held; off the paths it is −1 or a true next hop (the per-node
+ * numbers answer for every stub). A stub's answer toward a destination its
+ * attachment cannot reach is −1: the lookup asks the core table whether the
  * attachment has a route, which it has iff the pair's path was entered.
  */
 
@@ -95,7 +97,7 @@ export class RouteTable {
     return this.count;
   }
 
-  /** The link direction `node` sends packets for `dst` on, or −1 (no route, or not on any flow's path). */
+  /** The link direction `node` sends packets for `dst` on, or −1 (no route; off the flows' paths, −1 or the route). */
   next(node: number, dst: number): number {
     const dense = this.dense;
     if (dense !== null) return dense[node * this.nodeCount + dst];
