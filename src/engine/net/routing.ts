@@ -18,12 +18,13 @@
  *    (its delay plus the far end's distance equals the node's, and so do
  *    the hops), the same tie-break as a search from the node itself;
  *  - only the nodes on the paths the flows take (data and ACKs) are entered
- *    in the table, a small open-addressed hash keyed by (node, destination);
- *    a network of at most DENSE_NODES nodes also keeps every entry in a
- *    node × destination array, read with one index (a lookup is made at
- *    every hop of every packet: the hash's probe costs some 4 % of a run).
+ *    in the table (routing-table.ts): a node × destination array in a network
+ *    of at most DENSE_NODES nodes; above, per-node numbers for the stubs and
+ *    a (core node, core target) table, so a lookup stays an array read or two.
  * Delays are whole nanoseconds, so sums compare exactly in either direction.
  */
+
+import { DENSE_NODES, RouteTable } from './routing-table';
 
 export interface DirEdge {
   from: number;
@@ -31,79 +32,7 @@ export interface DirEdge {
   delayNs: number;
 }
 
-/** Networks of at most this many nodes get the node × destination array (1 MB at most). */
-export const DENSE_NODES = 512;
-
-/** The next hops the run needs: next(node, dst) = link direction index, or −1. */
-export class RouteTable {
-  private keys: Float64Array;
-  private vals: Int32Array;
-  private mask: number;
-  private count = 0;
-  /** next hop of (node, dst) at node · nodeCount + dst, −1 where none; null above DENSE_NODES nodes */
-  private readonly dense: Int32Array | null;
-
-  constructor(readonly nodeCount: number) {
-    this.keys = new Float64Array(16).fill(-1);
-    this.vals = new Int32Array(16);
-    this.mask = 15;
-    this.dense = nodeCount <= DENSE_NODES ? new Int32Array(nodeCount * nodeCount).fill(-1) : null;
-  }
-
-  /** Entries in the table. */
-  get size(): number {
-    return this.count;
-  }
-
-  /** The link direction `node` sends packets for `dst` on, or −1 (no route, or not on any flow's path). */
-  next(node: number, dst: number): number {
-    const key = node * this.nodeCount + dst;
-    if (this.dense !== null) return this.dense[key];
-    const keys = this.keys;
-    for (let i = slotOf(key, this.mask); ; i = (i + 1) & this.mask) {
-      const k = keys[i];
-      if (k === key) return this.vals[i];
-      if (k < 0) return -1;
-    }
-  }
-
-  set(node: number, dst: number, dir: number): void {
-    if (2 * (this.count + 1) > this.keys.length) this.grow();
-    const key = node * this.nodeCount + dst;
-    if (this.dense !== null) this.dense[key] = dir;
-    for (let i = slotOf(key, this.mask); ; i = (i + 1) & this.mask) {
-      const k = this.keys[i];
-      if (k === key || k < 0) {
-        if (k < 0) this.count++;
-        this.keys[i] = key;
-        this.vals[i] = dir;
-        return;
-      }
-    }
-  }
-
-  private grow(): void {
-    const keys = this.keys;
-    const vals = this.vals;
-    this.keys = new Float64Array(keys.length * 2).fill(-1);
-    this.vals = new Int32Array(keys.length * 2);
-    this.mask = keys.length * 2 - 1;
-    this.count = 0;
-    for (let i = 0; i < keys.length; i++) {
-      if (keys[i] >= 0) {
-        const node = Math.floor(keys[i] / this.nodeCount);
-        this.set(node, keys[i] - node * this.nodeCount, vals[i]);
-      }
-    }
-  }
-}
-
-/** Fibonacci hashing of a key below 2^53. */
-function slotOf(key: number, mask: number): number {
-  const lo = key | 0;
-  const hi = (key / 4294967296) | 0;
-  return (Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> 16) & mask;
-}
+export { DENSE_NODES, RouteTable } from './routing-table';
 
 /**
  * Routes for the (source, destination) pairs given (a flow's data and its
@@ -114,9 +43,11 @@ export function computeRoutes(
   n: number,
   dirs: readonly DirEdge[],
   pairs: Iterable<readonly [number, number]>,
+  /** networks (and cores) of at most this many nodes get dense arrays; a parameter for the tests */
+  denseNodes = DENSE_NODES,
 ): RouteTable {
-  const table = new RouteTable(n);
   const g = new Graph(n, dirs);
+  const table = new RouteTable(n, g.stubDir, g.stubIn, g.stubAt, denseNodes);
   // Pairs grouped by the core node their destination is reached through.
   const byTarget = new Map<number, [number, number][]>();
   for (const [src, dst] of pairs) {
@@ -135,7 +66,7 @@ export function computeRoutes(
       let u = src;
       while (u !== dst && path.length <= n) {
         // A stub's one way out; the target's way into a stub destination (its only way in); else the search's.
-        const d = g.stubDir[u] >= 0 ? g.stubDir[u] : u === target ? g.inDirs[g.inStart[dst]] : search.nextHop(u);
+        const d = g.stubDir[u] >= 0 ? g.stubDir[u] : u === target ? g.stubIn[dst] : search.nextHop(u);
         if (d < 0) break;
         path.push(d);
         u = dirs[d].to;
@@ -168,6 +99,10 @@ class Graph {
   readonly inDirs: Int32Array;
   /** for a stub host, its one outgoing direction; −1 for a core node */
   readonly stubDir: Int32Array;
+  /** for a stub host, its one incoming direction (from the node it hangs from); −1 for a core node */
+  readonly stubIn: Int32Array;
+  /** for a stub host, the node it hangs from; −1 for a core node */
+  readonly stubAt: Int32Array;
 
   constructor(
     readonly n: number,
@@ -202,9 +137,14 @@ class Graph {
       dirs[this.outDirs[this.outStart[u]]].to === dirs[this.inDirs[this.inStart[u]]].from &&
       dirs[this.outDirs[this.outStart[u]]].to !== u;
     this.stubDir = new Int32Array(n).fill(-1);
+    this.stubIn = new Int32Array(n).fill(-1);
+    this.stubAt = new Int32Array(n).fill(-1);
     for (let u = 0; u < n; u++) {
-      if (single(u) && !single(dirs[this.outDirs[this.outStart[u]]].to))
+      if (single(u) && !single(dirs[this.outDirs[this.outStart[u]]].to)) {
         this.stubDir[u] = this.outDirs[this.outStart[u]];
+        this.stubIn[u] = this.inDirs[this.inStart[u]];
+        this.stubAt[u] = dirs[this.stubDir[u]].to;
+      }
     }
   }
 }
