@@ -42,7 +42,11 @@ const code = readFileSync(mapFile, 'utf8')
   .split('\n')
   .map((line) => line.split(' '))
   .filter((f) => f.length >= 3)
-  .map((f) => ({ start: parseInt(f[0]!, 16), end: parseInt(f[0]!, 16) + parseInt(f[1]!, 16), name: f.slice(2).join(' ') }))
+  .map((f) => ({
+    start: parseInt(f[0]!, 16),
+    end: parseInt(f[0]!, 16) + parseInt(f[1]!, 16),
+    name: f.slice(2).join(' '),
+  }))
   .sort((a, b) => a.start - b.start);
 
 /** The name of the code holding `addr`: the latest of the few entries starting before it that cover it. */
