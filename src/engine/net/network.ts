@@ -183,7 +183,7 @@ export class Network {
     if (this.linkTap !== null) this.linkTap.dequeued(pkt, dir, now);
     const arriveSeq = this.events.reserve();
     dir.txDoneSeq = this.events.reserve();
-    dir.wire.push(pkt, arrive, arriveSeq);
+    dir.wire.push(this.pool, pkt, arrive, arriveSeq);
     if (dir.arrivalAt < 0) {
       dir.arrivalAt = arrive;
       this.events.scheduleAs(arrive, SimEvent.Arrive, dir.index, arriveSeq);
@@ -204,18 +204,19 @@ export class Network {
     if (now !== dir.arrivalAt) return; // stale: the wire was cleared by an outage
     dir.arrivalAt = -1;
     const wire = dir.wire;
+    const pool = this.pool;
     // The head arrives now (its time is the event's); so may the packets behind it.
     for (;;) {
-      const pkt = wire.shift();
+      const pkt = wire.shift(pool);
       dir.forwarded++;
       if (this.linkTap !== null) this.linkTap.received(pkt, dir, now);
       this.atNode(pkt, dir.to, now);
       if (wire.length === 0) return;
-      const next = wire.headTime();
+      const next = wire.headTime(pool);
       if (next > now) {
         if (dir.arrivalAt < 0) {
           dir.arrivalAt = next;
-          this.events.scheduleAs(next, SimEvent.Arrive, dir.index, wire.headSeq());
+          this.events.scheduleAs(next, SimEvent.Arrive, dir.index, wire.headSeq(pool));
         }
         return;
       }
@@ -249,7 +250,7 @@ export class Network {
     });
     while (dir.wire.length > 0) {
       lost++;
-      this.drop(dir.wire.shift(), dir, DropCause.LinkDown, now);
+      this.drop(dir.wire.shift(this.pool), dir, DropCause.LinkDown, now);
     }
     // The transmitter stops at once: what it was sending is lost with the wire.
     if (dir.busyUntil > now) dir.busyNs -= dir.busyUntil - now;

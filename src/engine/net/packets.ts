@@ -5,6 +5,10 @@
  * Nothing in the per-packet path allocates; the pool only grows (by doubling)
  * when more packets are alive at once than ever before.
  *
+ * A packet propagating on a link direction is also a node of that
+ * direction's wire, a FIFO linked through the records (link-dir.ts Wire):
+ * its arrival reads the record it needs anyway.
+ *
  * Why records rather than one typed array per field: at 2,000 flows some
  * 50,000 packets are alive and their fields no longer stay in the caches. A
  * hop reads dst and size, a delivery up to ten fields, a new packet writes as
@@ -57,7 +61,10 @@ const REC_I32 = REC / 4;
 const enum F64 {
   SentAt = 0,
   Echo = 1,
-  QueuedAt = 2,
+  /** while queued: when it joined the queue; while on a wire: when it arrives (never both at once) */
+  At = 2,
+  /** while on a wire: its arrival event's reserved sequence number (past 2^31 in long runs: a double) */
+  WireSeq = 3,
 }
 const enum I32 {
   Flow = 8,
@@ -65,6 +72,8 @@ const enum I32 {
   Size = 10,
   Payload = 11,
   Dst = 12,
+  /** while on a wire: the packet behind it, or -1 */
+  WireNext = 13,
 }
 const enum U8 {
   Kind = 56,
@@ -206,10 +215,31 @@ export class PacketPool {
   }
   /** simulated ns the packet joined the queue of the link direction it is in (for its sojourn time) */
   queuedAt(p: number): number {
-    return this.f64[p * REC_F64 + F64.QueuedAt];
+    return this.f64[p * REC_F64 + F64.At];
   }
   setQueuedAt(p: number, v: number): void {
-    this.f64[p * REC_F64 + F64.QueuedAt] = v;
+    this.f64[p * REC_F64 + F64.At] = v;
+  }
+
+  // The wire's links (link-dir.ts Wire), valid while the packet is on one.
+
+  /** Put the packet on a wire as its last packet: it arrives at `at` (ns), by the event of sequence number `seq`. */
+  setWire(p: number, at: number, seq: number): void {
+    this.f64[p * REC_F64 + F64.At] = at;
+    this.f64[p * REC_F64 + F64.WireSeq] = seq;
+    this.i32[p * REC_I32 + I32.WireNext] = -1;
+  }
+  wireAt(p: number): number {
+    return this.f64[p * REC_F64 + F64.At];
+  }
+  wireSeq(p: number): number {
+    return this.f64[p * REC_F64 + F64.WireSeq];
+  }
+  wireNext(p: number): number {
+    return this.i32[p * REC_I32 + I32.WireNext];
+  }
+  setWireNext(p: number, next: number): void {
+    this.i32[p * REC_I32 + I32.WireNext] = next;
   }
 
   private grow(): void {
