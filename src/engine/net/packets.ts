@@ -48,11 +48,17 @@ export const enum TcpFlag {
   Cwr = 2,
 }
 
-/** Bytes per packet record; also the stride of the Uint8Array view. */
-const REC = 64;
-/** The record's stride in the Float64Array and the Int32Array views. */
-const REC_F64 = REC / 8;
-const REC_I32 = REC / 4;
+/**
+ * A record's size, its stride in each view. (A const enum, so that each
+ * access multiplies by a literal: module-level numbers are read from the
+ * module's context at run time.)
+ */
+const enum Rec {
+  /** bytes; the stride of the Uint8Array view */
+  Bytes = 64,
+  F64 = 8,
+  I32 = 16,
+}
 
 /**
  * Where each field sits in a record, as an index into the view of its type:
@@ -99,7 +105,7 @@ export class PacketPool {
 
   constructor(capacity = 1024) {
     this.capacity = capacity;
-    const buf = new ArrayBuffer(capacity * REC);
+    const buf = new ArrayBuffer(capacity * Rec.Bytes);
     this.f64 = new Float64Array(buf);
     this.i32 = new Int32Array(buf);
     this.u8 = new Uint8Array(buf);
@@ -117,8 +123,8 @@ export class PacketPool {
       if (this.used === this.capacity) this.grow();
       id = this.used++;
     }
-    this.u8[id * REC + U8.Ecn] = 0;
-    this.u8[id * REC + U8.TcpFlags] = 0;
+    this.u8[id * Rec.Bytes + U8.Ecn] = 0;
+    this.u8[id * Rec.Bytes + U8.TcpFlags] = 0;
     return id;
   }
 
@@ -132,119 +138,119 @@ export class PacketPool {
 
   /** PacketKind */
   kind(p: number): number {
-    return this.u8[p * REC + U8.Kind];
+    return this.u8[p * Rec.Bytes + U8.Kind];
   }
   setKind(p: number, v: number): void {
-    this.u8[p * REC + U8.Kind] = v;
+    this.u8[p * Rec.Bytes + U8.Kind] = v;
   }
   flow(p: number): number {
-    return this.i32[p * REC_I32 + I32.Flow];
+    return this.i32[p * Rec.I32 + I32.Flow];
   }
   setFlow(p: number, v: number): void {
-    this.i32[p * REC_I32 + I32.Flow] = v;
+    this.i32[p * Rec.I32 + I32.Flow] = v;
   }
   /** data: sequence number; ACK: cumulative ACK (highest in-order sequence number received) */
   seq(p: number): number {
-    return this.i32[p * REC_I32 + I32.Seq];
+    return this.i32[p * Rec.I32 + I32.Seq];
   }
   setSeq(p: number, v: number): void {
-    this.i32[p * REC_I32 + I32.Seq] = v;
+    this.i32[p * Rec.I32 + I32.Seq] = v;
   }
   /** bytes on the wire */
   size(p: number): number {
-    return this.i32[p * REC_I32 + I32.Size];
+    return this.i32[p * Rec.I32 + I32.Size];
   }
   setSize(p: number, v: number): void {
-    this.i32[p * REC_I32 + I32.Size] = v;
+    this.i32[p * Rec.I32 + I32.Size] = v;
   }
   /** payload bytes (data), for throughput */
   payload(p: number): number {
-    return this.i32[p * REC_I32 + I32.Payload];
+    return this.i32[p * Rec.I32 + I32.Payload];
   }
   setPayload(p: number, v: number): void {
-    this.i32[p * REC_I32 + I32.Payload] = v;
+    this.i32[p * Rec.I32 + I32.Payload] = v;
   }
   /** the destination node (the source is never read: the flow names it) */
   dst(p: number): number {
-    return this.i32[p * REC_I32 + I32.Dst];
+    return this.i32[p * Rec.I32 + I32.Dst];
   }
   setDst(p: number, v: number): void {
-    this.i32[p * REC_I32 + I32.Dst] = v;
+    this.i32[p * Rec.I32 + I32.Dst] = v;
   }
   /** simulated ns the sender emitted it */
   sentAt(p: number): number {
-    return this.f64[p * REC_F64 + F64.SentAt];
+    return this.f64[p * Rec.F64 + F64.SentAt];
   }
   setSentAt(p: number, v: number): void {
-    this.f64[p * REC_F64 + F64.SentAt] = v;
+    this.f64[p * Rec.F64 + F64.SentAt] = v;
   }
   /** ACK: sentAt of the data packet that caused it (timestamp echo) */
   echo(p: number): number {
-    return this.f64[p * REC_F64 + F64.Echo];
+    return this.f64[p * Rec.F64 + F64.Echo];
   }
   setEcho(p: number, v: number): void {
-    this.f64[p * REC_F64 + F64.Echo] = v;
+    this.f64[p * Rec.F64 + F64.Echo] = v;
   }
   /** 1 for a retransmission */
   retx(p: number): number {
-    return this.u8[p * REC + U8.Retx];
+    return this.u8[p * Rec.Bytes + U8.Retx];
   }
   setRetx(p: number, v: number): void {
-    this.u8[p * REC + U8.Retx] = v;
+    this.u8[p * Rec.Bytes + U8.Retx] = v;
   }
   /** SACK blocks the ACK carries (in `sack`) */
   nsack(p: number): number {
-    return this.u8[p * REC + U8.Nsack];
+    return this.u8[p * Rec.Bytes + U8.Nsack];
   }
   setNsack(p: number, v: number): void {
-    this.u8[p * REC + U8.Nsack] = v;
+    this.u8[p * Rec.Bytes + U8.Nsack] = v;
   }
   /** the IP header's ECN codepoint (Ecn); Not-ECT unless the sender sets it */
   ecn(p: number): number {
-    return this.u8[p * REC + U8.Ecn];
+    return this.u8[p * Rec.Bytes + U8.Ecn];
   }
   setEcn(p: number, v: number): void {
-    this.u8[p * REC + U8.Ecn] = v;
+    this.u8[p * Rec.Bytes + U8.Ecn] = v;
   }
   /** TCP flags (TcpFlag bits): ECE, CWR */
   tcpFlags(p: number): number {
-    return this.u8[p * REC + U8.TcpFlags];
+    return this.u8[p * Rec.Bytes + U8.TcpFlags];
   }
   setTcpFlags(p: number, v: number): void {
-    this.u8[p * REC + U8.TcpFlags] = v;
+    this.u8[p * Rec.Bytes + U8.TcpFlags] = v;
   }
   /** simulated ns the packet joined the queue of the link direction it is in (for its sojourn time) */
   queuedAt(p: number): number {
-    return this.f64[p * REC_F64 + F64.At];
+    return this.f64[p * Rec.F64 + F64.At];
   }
   setQueuedAt(p: number, v: number): void {
-    this.f64[p * REC_F64 + F64.At] = v;
+    this.f64[p * Rec.F64 + F64.At] = v;
   }
 
   // The wire's links (link-dir.ts Wire), valid while the packet is on one.
 
   /** Put the packet on a wire as its last packet: it arrives at `at` (ns), by the event of sequence number `seq`. */
   setWire(p: number, at: number, seq: number): void {
-    this.f64[p * REC_F64 + F64.At] = at;
-    this.f64[p * REC_F64 + F64.WireSeq] = seq;
-    this.i32[p * REC_I32 + I32.WireNext] = -1;
+    this.f64[p * Rec.F64 + F64.At] = at;
+    this.f64[p * Rec.F64 + F64.WireSeq] = seq;
+    this.i32[p * Rec.I32 + I32.WireNext] = -1;
   }
   wireAt(p: number): number {
-    return this.f64[p * REC_F64 + F64.At];
+    return this.f64[p * Rec.F64 + F64.At];
   }
   wireSeq(p: number): number {
-    return this.f64[p * REC_F64 + F64.WireSeq];
+    return this.f64[p * Rec.F64 + F64.WireSeq];
   }
   wireNext(p: number): number {
-    return this.i32[p * REC_I32 + I32.WireNext];
+    return this.i32[p * Rec.I32 + I32.WireNext];
   }
   setWireNext(p: number, next: number): void {
-    this.i32[p * REC_I32 + I32.WireNext] = next;
+    this.i32[p * Rec.I32 + I32.WireNext] = next;
   }
 
   private grow(): void {
     const n = this.capacity * 2;
-    const buf = new ArrayBuffer(n * REC);
+    const buf = new ArrayBuffer(n * Rec.Bytes);
     const u8 = new Uint8Array(buf);
     u8.set(this.u8);
     this.u8 = u8;
