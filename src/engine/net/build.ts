@@ -10,7 +10,7 @@ import { secondsToNs } from '../core/time';
 import { createQueue } from '../queues/registry';
 import type { LinkSpec, Scenario } from '../scenario/types';
 import { DeliveryTrace, RateSchedule, type Capacity } from './capacity';
-import { LinkDir, linkDirHot } from './link-dir';
+import { LinkDir } from './link-dir';
 
 /** A node's index by its id (the loader has checked every id: an unknown one is a bug). */
 export function nodeOf(nodeIndex: ReadonlyMap<string, number>, id: string): number {
@@ -36,7 +36,6 @@ function capacityOf(l: LinkSpec, fromId: string): Capacity | null {
 export function linkDirections(s: Scenario, nodeIndex: ReadonlyMap<string, number>): LinkDir[] {
   const node = (id: string): number => nodeOf(nodeIndex, id);
   const dirs: LinkDir[] = [];
-  const hot = linkDirHot(2 * s.links.length);
   s.links.forEach((l, li) => {
     const a = node(l.a);
     const b = node(l.b);
@@ -48,7 +47,7 @@ export function linkDirections(s: Scenario, nodeIndex: ReadonlyMap<string, numbe
         bandwidth: l.bandwidth,
         rng: () => rngStream(s.seed, `red:${l.id}:${s.nodes[from].id}`),
       });
-      const dir = new LinkDir(dirs.length, li, from, to, l.bandwidth, secondsToNs(l.delay), q, hot);
+      const dir = new LinkDir(dirs.length, li, from, to, l.bandwidth, secondsToNs(l.delay), q);
       dir.capacity = capacityOf(l, s.nodes[from].id);
       dirs.push(dir);
     }

@@ -60,32 +60,6 @@ export class Wire {
 }
 
 /**
- * The numbers every packet's passage reads or writes, as doubles in one
- * 64-byte record per direction of an array the directions share. V8 keeps
- * an object's double fields in boxes of their own (a load for the box, a
- * load for the number, each box a line of its own once the heap is
- * shuffled); at 2,000 flows the 8,800 directions' boxes no longer stay in
- * the caches.
- */
-const enum Hot {
-  BusyUntil = 0,
-  ArrivalAt = 1,
-  TxDoneAt = 2,
-  TxDoneSeq = 3,
-  BusyNs = 4,
-  QArea = 5,
-  QChangedAt = 6,
-  SojournNs = 7,
-}
-/** Doubles per direction in the shared record array. */
-export const DIR_HOT = 8;
-
-/** The records of `n` directions (all zero). */
-export function linkDirHot(n: number): Float64Array {
-  return new Float64Array(n * DIR_HOT);
-}
-
-/**
  * A direction is its own wire (it extends Wire rather than holding one in a
  * field): every packet's arrival and transmission reach the wire's ends one
  * dependent load sooner, which measured about 2 % of the CPU per event on the
@@ -93,37 +67,14 @@ export function linkDirHot(n: number): Float64Array {
  * the code means the wire.
  */
 export class LinkDir extends Wire {
-  /** this direction's record in `hot` */
-  private readonly at: number;
-
   /** time the transmitter finishes the packet it is sending (ns) */
-  get busyUntil(): number {
-    return this.hot[this.at + Hot.BusyUntil];
-  }
-  set busyUntil(v: number) {
-    this.hot[this.at + Hot.BusyUntil] = v;
-  }
+  busyUntil = 0;
   /** time of the pending transmit-done event, or -1 */
-  get txDoneAt(): number {
-    return this.hot[this.at + Hot.TxDoneAt];
-  }
-  set txDoneAt(v: number) {
-    this.hot[this.at + Hot.TxDoneAt] = v;
-  }
+  txDoneAt = -1;
   /** event sequence number reserved for the transmit-done of the packet being sent */
-  get txDoneSeq(): number {
-    return this.hot[this.at + Hot.TxDoneSeq];
-  }
-  set txDoneSeq(v: number) {
-    this.hot[this.at + Hot.TxDoneSeq] = v;
-  }
+  txDoneSeq = 0;
   /** time of the pending arrival event for the wire's head, or -1 */
-  get arrivalAt(): number {
-    return this.hot[this.at + Hot.ArrivalAt];
-  }
-  set arrivalAt(v: number) {
-    this.hot[this.at + Hot.ArrivalAt] = v;
-  }
+  arrivalAt = -1;
   /** the packets propagating on this direction: itself */
   get wire(): Wire {
     return this;
@@ -142,20 +93,9 @@ export class LinkDir extends Wire {
   /** packets the queue marked CE instead of dropping (links.csv ecn_marks) */
   ecnMarks = 0;
   /** Σ time packets waited in the queue, from arrival to the start of their transmission, ns; and how many left */
-  get sojournNs(): number {
-    return this.hot[this.at + Hot.SojournNs];
-  }
-  set sojournNs(v: number) {
-    this.hot[this.at + Hot.SojournNs] = v;
-  }
+  sojournNs = 0;
   departures = 0;
-  /** Σ time the transmitter was busy, ns */
-  get busyNs(): number {
-    return this.hot[this.at + Hot.BusyNs];
-  }
-  set busyNs(v: number) {
-    this.hot[this.at + Hot.BusyNs] = v;
-  }
+  busyNs = 0;
   /**
    * The sizes of the last two packets of different sizes serialized at
    * `bandwidth`, and their serialization times (ns), the last first.
@@ -169,18 +109,8 @@ export class LinkDir extends Wire {
   /** the time of the last capacity sample, ns (queues.csv capacity_kbps) */
   capacitySampledAt = 0;
   /** ∫ queue length dt, packet·ns, up to qChangedAt */
-  get qArea(): number {
-    return this.hot[this.at + Hot.QArea];
-  }
-  set qArea(v: number) {
-    this.hot[this.at + Hot.QArea] = v;
-  }
-  get qChangedAt(): number {
-    return this.hot[this.at + Hot.QChangedAt];
-  }
-  set qChangedAt(v: number) {
-    this.hot[this.at + Hot.QChangedAt] = v;
-  }
+  qArea = 0;
+  qChangedAt = 0;
 
   constructor(
     readonly index: number,
@@ -190,14 +120,9 @@ export class LinkDir extends Wire {
     readonly bandwidth: number,
     readonly delayNs: number,
     readonly queue: PacketQueue,
-    /** the directions' records (linkDirHot), this one's at index·DIR_HOT */
-    private readonly hot: Float64Array = linkDirHot(index + 1),
   ) {
     super();
     this.dropTail = queue instanceof DropTailQueue ? queue : null;
-    this.at = index * DIR_HOT;
-    this.txDoneAt = -1;
-    this.arrivalAt = -1;
   }
 
   /** When a packet of `bytes` starting its serialization at `now` (ns) is sent. */
