@@ -100,14 +100,14 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
     const sent = sim.send.bind(sim);
     const dropped = sim.dropped.bind(sim);
     const noteTx = (pkt: number, now: number) => {
-      if (pool.kind[pkt] !== PacketKind.Data || pool.retx[pkt] !== 1) return;
-      const fi = pool.flow[pkt];
+      if (pool.kind(pkt) !== PacketKind.Data || pool.retx(pkt) !== 1) return;
+      const fi = pool.flow(pkt);
       events.push({
         case: c.id,
         flow: sim.flowIds[fi],
         time_s: nsToSeconds(now),
         event: 'retransmit',
-        seq: pool.seq[pkt] - base(fi),
+        seq: pool.seq(pkt) - base(fi),
         cwnd: null,
         ssthresh: null,
       });
@@ -118,14 +118,14 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
       sent(pkt, node, now);
     };
     sim.dropped = (pkt: number, dir: LinkDir, cause: DropCause, now: number) => {
-      if (pool.kind[pkt] !== PacketKind.Ack) {
-        const fi = pool.flow[pkt];
+      if (pool.kind(pkt) !== PacketKind.Ack) {
+        const fi = pool.flow(pkt);
         events.push({
           case: c.id,
           flow: sim.flowIds[fi],
           time_s: nsToSeconds(now),
           event: 'drop',
-          seq: pool.seq[pkt] - base(fi),
+          seq: pool.seq(pkt) - base(fi),
           cwnd: null,
           ssthresh: null,
         });

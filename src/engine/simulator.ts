@@ -195,11 +195,11 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
 
   private traceSent(pkt: number, now: number): void {
     const pool = this.pool;
-    const fi = pool.flow[pkt];
-    if (this.packetTrace.on[fi] === 1 && pool.kind[pkt] === PacketKind.Data) {
+    const fi = pool.flow(pkt);
+    if (this.packetTrace.on[fi] === 1 && pool.kind(pkt) === PacketKind.Data) {
       const snd = this.senders[fi]!;
-      const kind = pool.retx[pkt] === 1 ? TraceKind.Retransmitted : TraceKind.Sent;
-      this.packetTrace.add(now, fi, kind, pool.seq[pkt] - snd.base);
+      const kind = pool.retx(pkt) === 1 ? TraceKind.Retransmitted : TraceKind.Sent;
+      this.packetTrace.add(now, fi, kind, pool.seq(pkt) - snd.base);
     }
   }
 
@@ -218,18 +218,18 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   deliver(pkt: number, node: number, now: number): void {
     if (this.endpointTap !== null) this.endpointTap.received(pkt, node, now);
     const pool = this.pool;
-    const fi = pool.flow[pkt];
+    const fi = pool.flow(pkt);
     const st = this.stats[fi];
-    const kind = pool.kind[pkt];
+    const kind = pool.kind(pkt);
     this.delivered++;
     if (kind === PacketKind.Ack) {
       const snd = this.senders[fi]!;
-      if (this.packetTrace.on[fi] === 1) this.packetTrace.add(now, fi, TraceKind.AckReceived, pool.seq[pkt] - snd.base);
+      if (this.packetTrace.on[fi] === 1) this.packetTrace.add(now, fi, TraceKind.AckReceived, pool.seq(pkt) - snd.base);
       snd.onAck(pkt, now);
     } else {
       const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt, now);
       if (fresh)
-        st.onDelivered(pool.payload[pkt], now - pool.sentAt[pkt], now >= this.measFromNs && now < this.measToNs);
+        st.onDelivered(pool.payload(pkt), now - pool.sentAt(pkt), now >= this.measFromNs && now < this.measToNs);
       const tx = this.txOf[fi];
       if (tx >= 0) this.transactions[tx].delivered(fi, now);
     }
@@ -238,12 +238,12 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
 
   dropped(pkt: number, dir: LinkDir, cause: DropCause, now: number): void {
     const pool = this.pool;
-    const fi = pool.flow[pkt];
-    const kind = pool.kind[pkt];
+    const fi = pool.flow(pkt);
+    const kind = pool.kind(pkt);
     this.droppedCount++;
     const st = this.stats[fi];
     const snd = this.senders[fi];
-    let seq = pool.seq[pkt];
+    let seq = pool.seq(pkt);
     if (snd) seq -= snd.base;
     // summary.csv's drops count data packets, as packets_sent does: a lost SYN (data
     // segment −1) carries no data and is in neither (it is in events.csv and links.csv).
@@ -266,16 +266,16 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
       snd ? snd.ssthresh : NaN,
       cause,
       dir.index,
-      kind + 10 * pool.retx[pkt],
+      kind + 10 * pool.retx(pkt),
       extra,
     );
   }
 
   marked(pkt: number, dir: LinkDir, now: number): void {
     const pool = this.pool;
-    const fi = pool.flow[pkt];
+    const fi = pool.flow(pkt);
     const snd = this.senders[fi];
-    let seq = pool.seq[pkt];
+    let seq = pool.seq(pkt);
     if (snd) seq -= snd.base;
     this.stats[fi].ceMarks++;
     const q = dir.queue;

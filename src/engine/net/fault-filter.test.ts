@@ -12,10 +12,10 @@ const pool = new PacketPool(8);
 
 function packet(kind: PacketKind, flow: number, seq: number, retx = 0): number {
   const p = pool.alloc();
-  pool.kind[p] = kind;
-  pool.flow[p] = flow;
-  pool.seq[p] = seq;
-  pool.retx[p] = retx;
+  pool.setKind(p, kind);
+  pool.setFlow(p, flow);
+  pool.setSeq(p, seq);
+  pool.setRetx(p, retx);
   return p;
 }
 

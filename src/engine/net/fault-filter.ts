@@ -91,9 +91,9 @@ export class FaultFilter {
 
   /** Why packet `pkt`, entering at `now` (ns), is lost, or DropCause.None. */
   check(pool: PacketPool, pkt: number, now: number): DropCause {
-    if (this.segments.size > 0 && pool.kind[pkt] === PacketKind.Data && pool.retx[pkt] === 0) {
-      const seqs = this.segments.get(pool.flow[pkt]);
-      if (seqs !== undefined && seqs.has(pool.seq[pkt])) return DropCause.Segment;
+    if (this.segments.size > 0 && pool.kind(pkt) === PacketKind.Data && pool.retx(pkt) === 0) {
+      const seqs = this.segments.get(pool.flow(pkt));
+      if (seqs !== undefined && seqs.has(pool.seq(pkt))) return DropCause.Segment;
     }
     if (this.isDown) return DropCause.LinkDown;
     const bursts = this.bursts;

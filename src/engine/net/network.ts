@@ -37,12 +37,12 @@ class DirQueueEnv implements QueueEnv {
   ) {}
 
   ect(pkt: number): boolean {
-    const e = this.net.pool.ecn[pkt];
+    const e = this.net.pool.ecn(pkt);
     return e === Ecn.Ect0 || e === Ecn.Ect1;
   }
 
   markCe(pkt: number): void {
-    this.net.pool.ecn[pkt] = Ecn.Ce;
+    this.net.pool.setEcn(pkt, Ecn.Ce);
     this.dir.ecnMarks++;
     this.net.host.marked(pkt, this.dir, this.now);
   }
@@ -53,7 +53,7 @@ class DirQueueEnv implements QueueEnv {
 
   flowKey(pkt: number): number {
     const pool = this.net.pool;
-    return pool.flow[pkt] * 2 + (pool.kind[pkt] === PacketKind.Ack ? 1 : 0);
+    return pool.flow(pkt) * 2 + (pool.kind(pkt) === PacketKind.Ack ? 1 : 0);
   }
 }
 
@@ -78,7 +78,7 @@ export class Network {
 
   /** Hand a packet to `node` (it was just created there, or just arrived there). */
   atNode(pkt: number, node: number, now: number): void {
-    const dst = this.pool.dst[pkt];
+    const dst = this.pool.dst(pkt);
     if (dst === node) {
       this.host.deliver(pkt, node, now);
       return;
@@ -95,7 +95,7 @@ export class Network {
       const lost = faults.check(this.pool, pkt, now);
       if (lost !== DropCause.None) return this.drop(pkt, dir, lost, now);
     }
-    const size = this.pool.size[pkt];
+    const size = this.pool.size(pkt);
     const dropTail = dir.dropTail;
     if (dropTail !== null && dropTail.length === 0 && now >= dir.busyUntil && dropTail.admits(size)) {
       // An idle transmitter and an empty DropTail queue: the packet would be queued and taken out
@@ -106,7 +106,7 @@ export class Network {
       this.transmit(dir, pkt, size, now);
       return;
     }
-    this.pool.queuedAt[pkt] = now;
+    this.pool.setQueuedAt(pkt, now);
     let cause: DropCause;
     if (dropTail !== null) {
       // DropTail needs neither the time nor the environment: a direct, monomorphic call.
@@ -168,8 +168,8 @@ export class Network {
       pkt = dir.queue.dequeue(nsToSeconds(now), env);
     }
     if (pkt < 0) return;
-    dir.sojournNs += now - this.pool.queuedAt[pkt];
-    this.transmit(dir, pkt, this.pool.size[pkt], now);
+    dir.sojournNs += now - this.pool.queuedAt(pkt);
+    this.transmit(dir, pkt, this.pool.size(pkt), now);
   }
 
   /** Serialize `pkt` (`size` bytes), just taken from the queue (or never queued), on the idle transmitter. */
@@ -183,7 +183,7 @@ export class Network {
     if (this.linkTap !== null) this.linkTap.dequeued(pkt, dir, now);
     const arriveSeq = this.events.reserve();
     dir.txDoneSeq = this.events.reserve();
-    dir.wire.push(pkt, arrive, arriveSeq);
+    dir.wire.push(this.pool, pkt, arrive, arriveSeq);
     if (dir.arrivalAt < 0) {
       dir.arrivalAt = arrive;
       this.events.scheduleAs(arrive, SimEvent.Arrive, dir.index, arriveSeq);
@@ -204,18 +204,19 @@ export class Network {
     if (now !== dir.arrivalAt) return; // stale: the wire was cleared by an outage
     dir.arrivalAt = -1;
     const wire = dir.wire;
+    const pool = this.pool;
     // The head arrives now (its time is the event's); so may the packets behind it.
     for (;;) {
-      const pkt = wire.shift();
+      const pkt = wire.shift(pool);
       dir.forwarded++;
       if (this.linkTap !== null) this.linkTap.received(pkt, dir, now);
       this.atNode(pkt, dir.to, now);
       if (wire.length === 0) return;
-      const next = wire.headTime();
+      const next = wire.headTime(pool);
       if (next > now) {
         if (dir.arrivalAt < 0) {
           dir.arrivalAt = next;
-          this.events.scheduleAs(next, SimEvent.Arrive, dir.index, wire.headSeq());
+          this.events.scheduleAs(next, SimEvent.Arrive, dir.index, wire.headSeq(pool));
         }
         return;
       }
@@ -228,11 +229,11 @@ export class Network {
       now,
       dir.index,
       pkt,
-      pool.flow[pkt],
-      pool.seq[pkt],
-      what | (pool.ecn[pkt] === Ecn.Ce ? LINK_CE : 0),
-      pool.kind[pkt],
-      pool.retx[pkt],
+      pool.flow(pkt),
+      pool.seq(pkt),
+      what | (pool.ecn(pkt) === Ecn.Ce ? LINK_CE : 0),
+      pool.kind(pkt),
+      pool.retx(pkt),
       cause,
       untilNs,
     );
@@ -249,7 +250,7 @@ export class Network {
     });
     while (dir.wire.length > 0) {
       lost++;
-      this.drop(dir.wire.shift(), dir, DropCause.LinkDown, now);
+      this.drop(dir.wire.shift(this.pool), dir, DropCause.LinkDown, now);
     }
     // The transmitter stops at once: what it was sending is lost with the wire.
     if (dir.busyUntil > now) dir.busyNs -= dir.busyUntil - now;

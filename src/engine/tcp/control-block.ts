@@ -229,31 +229,30 @@ export class ControlBlock implements RecoveryContext, SocketState {
       : dataSeg % this.messageSegments === this.messageSegments - 1
         ? this.lastPayload
         : this.spec.packetSize;
-    pool.kind[pkt] = PacketKind.Data;
-    pool.flow[pkt] = this.flow;
-    pool.seq[pkt] = seq;
-    pool.payload[pkt] = payload;
-    pool.size[pkt] = isSyn ? this.spec.tcp.headerBytes : payload + this.spec.tcp.headerBytes;
-    pool.src[pkt] = this.node;
-    pool.dst[pkt] = this.peer;
-    pool.sentAt[pkt] = now;
-    pool.nsack[pkt] = 0;
+    pool.setKind(pkt, PacketKind.Data);
+    pool.setFlow(pkt, this.flow);
+    pool.setSeq(pkt, seq);
+    pool.setPayload(pkt, payload);
+    pool.setSize(pkt, isSyn ? this.spec.tcp.headerBytes : payload + this.spec.tcp.headerBytes);
+    pool.setDst(pkt, this.peer);
+    pool.setSentAt(pkt, now);
+    pool.setNsack(pkt, 0);
     const forceTimer = this.highestAck === this.maxSeq;
     const isNew = seq > this.maxSeq;
-    pool.retx[pkt] = isNew ? 0 : 1;
+    pool.setRetx(pkt, isNew ? 0 : 1);
     if (isSyn) {
       // An ECN-setup SYN carries ECE and CWR (RFC 3168 §6.1.1); a variant that needs ECN
       // (DCTCP) sends it ECN-capable too, as Linux does, so a marking queue marks it, not drops it.
-      if (this.spec.tcp.ecn) pool.tcpFlags[pkt] = TcpFlag.Ece | TcpFlag.Cwr;
-      if (this.spec.tcp.ecn && this.cc.ectAll) pool.ecn[pkt] = Ecn.Ect0;
+      if (this.spec.tcp.ecn) pool.setTcpFlags(pkt, TcpFlag.Ece | TcpFlag.Cwr);
+      if (this.spec.tcp.ecn && this.cc.ectAll) pool.setEcn(pkt, Ecn.Ect0);
     } else if (this.ecnOk && !isNew && this.cc.ectAll) {
       // DCTCP's retransmissions are ECN-capable too (RFC 8257 §3.1; Linux INET_ECN_xmit).
-      pool.ecn[pkt] = Ecn.Ect0;
+      pool.setEcn(pkt, Ecn.Ect0);
     } else if (this.ecnOk && isNew) {
       // Only new data is ECN-capable, not retransmissions (§6.1.5) nor pure ACKs (§6.1.4).
-      pool.ecn[pkt] = Ecn.Ect0;
+      pool.setEcn(pkt, Ecn.Ect0);
       if (this.cwrPending) {
-        pool.tcpFlags[pkt] = TcpFlag.Cwr;
+        pool.setTcpFlags(pkt, TcpFlag.Cwr);
         this.cwrPending = false;
       }
     }
@@ -273,7 +272,7 @@ export class ControlBlock implements RecoveryContext, SocketState {
     if (!this.timer.pending || forceTimer) this.setRtxTimer();
     this.cc.onSend?.(this, seq);
     this.rate?.onSend(seq, now);
-    this.pacer?.sent(now, pool.size[pkt]);
+    this.pacer?.sent(now, pool.size(pkt));
     host.send(pkt, this.node, now);
   }
 

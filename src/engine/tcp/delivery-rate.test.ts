@@ -13,7 +13,7 @@ const pkt = pool.alloc();
 
 /** An ACK with cumulative point `ack` and SACK blocks [l, r]. */
 function ack(d: DeliveryRate, a: number, nowNs: number, blocks: [number, number][] = [], rttNs = -1): void {
-  pool.nsack[pkt] = blocks.length;
+  pool.setNsack(pkt, blocks.length);
   blocks.forEach(([l, r], b) => {
     pool.sack[pkt * MAX_SACK_BLOCKS * 2 + 2 * b] = l;
     pool.sack[pkt * MAX_SACK_BLOCKS * 2 + 2 * b + 1] = r;

@@ -197,7 +197,7 @@ export class DeliveryRate {
     if (this.lossChecked < this.una - 1) this.lossChecked = this.una - 1;
 
     // SACKed.
-    const n = pool.nsack[pkt];
+    const n = pool.nsack(pkt);
     const at = pkt * MAX_SACK_BLOCKS * 2;
     for (let b = 0; b < n; b++) {
       const l = Math.max(pool.sack[at + 2 * b], this.una);

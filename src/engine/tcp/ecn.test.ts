@@ -31,7 +31,7 @@ class FakeHost implements TcpHost {
   private timers = 0;
   send(pkt: number): void {
     const p = this.pool;
-    this.sent.push({ seq: p.seq[pkt], ecn: p.ecn[pkt], flags: p.tcpFlags[pkt], kind: p.kind[pkt] });
+    this.sent.push({ seq: p.seq(pkt), ecn: p.ecn(pkt), flags: p.tcpFlags(pkt), kind: p.kind(pkt) });
     p.free(pkt);
   }
   newTimer(owner: TimerOwner, which: number): Timer {
@@ -71,11 +71,11 @@ function sender(tcp: Partial<TcpParams> = {}) {
   let t = 0;
   const ack = (seq: number, flags = 0) => {
     const p = host.pool.alloc();
-    host.pool.kind[p] = PacketKind.Ack;
-    host.pool.seq[p] = seq;
-    host.pool.echo[p] = 0;
-    host.pool.nsack[p] = 0;
-    host.pool.tcpFlags[p] = flags;
+    host.pool.setKind(p, PacketKind.Ack);
+    host.pool.setSeq(p, seq);
+    host.pool.setEcho(p, 0);
+    host.pool.setNsack(p, 0);
+    host.pool.setTcpFlags(p, flags);
     t += 1e6;
     snd.onAck(p, t);
   };
@@ -177,11 +177,11 @@ function receiver(tcp: Partial<TcpParams> = {}) {
   let t = 0;
   const data = (seq: number, ecn = Ecn.Ect0, flags = 0) => {
     const p = host.pool.alloc();
-    host.pool.kind[p] = PacketKind.Data;
-    host.pool.seq[p] = seq;
-    host.pool.sentAt[p] = t;
-    host.pool.ecn[p] = ecn;
-    host.pool.tcpFlags[p] = flags;
+    host.pool.setKind(p, PacketKind.Data);
+    host.pool.setSeq(p, seq);
+    host.pool.setSentAt(p, t);
+    host.pool.setEcn(p, ecn);
+    host.pool.setTcpFlags(p, flags);
     t += 1e6;
     rcv.onData(p, t);
     host.pool.free(p);

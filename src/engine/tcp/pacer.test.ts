@@ -24,7 +24,7 @@ class FakeHost implements TcpHost {
   private timers = 0;
   readonly armed: Timer[] = [];
   send(pkt: number, _node: number, now: number): void {
-    this.sent.push([this.pool.seq[pkt], now]);
+    this.sent.push([this.pool.seq(pkt), now]);
     this.pool.free(pkt);
   }
   newTimer(owner: TimerOwner, which: number): Timer {
@@ -116,10 +116,10 @@ describe('a paced sender', () => {
     expect(host.sent.map(([s]) => s)).toEqual([0, 1, 2, 3]);
     const ackAt = (seq: number, ns: number) => {
       const p = host.pool.alloc();
-      host.pool.kind[p] = PacketKind.Ack;
-      host.pool.seq[p] = seq;
-      host.pool.echo[p] = 0;
-      host.pool.nsack[p] = 0;
+      host.pool.setKind(p, PacketKind.Ack);
+      host.pool.setSeq(p, seq);
+      host.pool.setEcho(p, 0);
+      host.pool.setNsack(p, 0);
       snd.onAck(p, ns);
     };
     // A cumulative ACK of all four at 100 ms: cwnd 5 (one ACK, ns-2 counts it once), srtt 100 ms

@@ -80,8 +80,8 @@ export class TcpReceiver implements TimerOwner {
    */
   onData(pkt: number, now: number): boolean {
     const pool = this.host.pool;
-    const seq = pool.seq[pkt];
-    const echo = pool.sentAt[pkt];
+    const seq = pool.seq(pkt);
+    const echo = pool.sentAt(pkt);
     let fresh = false;
     if (seq >= this.nextExpected && seq < this.nextExpected + this.have.length) {
       const i = seq & this.mask;
@@ -90,15 +90,15 @@ export class TcpReceiver implements TimerOwner {
         this.have[i] = 1;
       }
     }
-    const flags = pool.tcpFlags[pkt];
+    const flags = pool.tcpFlags(pkt);
     if (this.base === 1 && seq === 0) {
       if (this.spec.tcp.ecn && (flags & (TcpFlag.Ece | TcpFlag.Cwr)) === (TcpFlag.Ece | TcpFlag.Cwr)) {
         this.ecnOk = true;
         this.acceptEcn = true;
       }
     } else if (this.ecnOk) {
-      if (this.exactEcho) this.echoExact(pool.ecn[pkt] === Ecn.Ce, seq, now);
-      else this.echoCe(flags, pool.ecn[pkt] === Ecn.Ce, seq, now);
+      if (this.exactEcho) this.echoExact(pool.ecn(pkt) === Ecn.Ce, seq, now);
+      else this.echoCe(flags, pool.ecn(pkt) === Ecn.Ce, seq, now);
     }
     const inOrder = seq === this.nextExpected;
     const hadGap = this.maxSeen > this.nextExpected;
@@ -205,22 +205,21 @@ export class TcpReceiver implements TimerOwner {
   private sendAck(echo: number, now: number): void {
     const pool = this.host.pool;
     const pkt = pool.alloc();
-    pool.kind[pkt] = PacketKind.Ack;
-    pool.flow[pkt] = this.flow;
-    pool.seq[pkt] = this.nextExpected - 1;
-    pool.size[pkt] = this.spec.tcp.ackBytes;
-    pool.payload[pkt] = 0;
-    pool.src[pkt] = this.node;
-    pool.dst[pkt] = this.peer;
-    pool.sentAt[pkt] = now;
-    pool.echo[pkt] = echo;
-    pool.retx[pkt] = 0;
-    if (this.echoing || this.acceptEcn) pool.tcpFlags[pkt] = TcpFlag.Ece;
+    pool.setKind(pkt, PacketKind.Ack);
+    pool.setFlow(pkt, this.flow);
+    pool.setSeq(pkt, this.nextExpected - 1);
+    pool.setSize(pkt, this.spec.tcp.ackBytes);
+    pool.setPayload(pkt, 0);
+    pool.setDst(pkt, this.peer);
+    pool.setSentAt(pkt, now);
+    pool.setEcho(pkt, echo);
+    pool.setRetx(pkt, 0);
+    if (this.echoing || this.acceptEcn) pool.setTcpFlags(pkt, TcpFlag.Ece);
     this.acceptEcn = false;
     const blocks = this.sack ? this.writeSack(pkt) : 0;
-    pool.nsack[pkt] = blocks;
+    pool.setNsack(pkt, blocks);
     // Each SACK block takes 8 bytes of options (RFC 2018 §3; ns-2's Sack1 sink counts the same).
-    pool.size[pkt] = this.spec.tcp.ackBytes + 8 * blocks;
+    pool.setSize(pkt, this.spec.tcp.ackBytes + 8 * blocks);
     this.host.send(pkt, this.node, now);
   }
 

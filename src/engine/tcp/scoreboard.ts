@@ -57,7 +57,7 @@ export class Scoreboard {
       if (this.right < this.left - 1) this.right = this.left - 1;
     }
     let changed = 0;
-    const n = pool.nsack[pkt];
+    const n = pool.nsack(pkt);
     const base = pkt * MAX_SACK_BLOCKS * 2;
     for (let b = 0; b < n; b++) {
       let l = pool.sack[base + 2 * b];

@@ -26,7 +26,7 @@ class FakeHost implements TcpHost {
   readonly sent: number[] = [];
   private timers = 0;
   send(pkt: number): void {
-    this.sent.push(this.pool.seq[pkt]);
+    this.sent.push(this.pool.seq(pkt));
     this.pool.free(pkt);
   }
   newTimer(owner: TimerOwner, which: number): Timer {
@@ -66,10 +66,10 @@ function setUp(recovery: RecoveryOps) {
   let t = 0;
   const ack = (seq: number) => {
     const p = host.pool.alloc();
-    host.pool.kind[p] = PacketKind.Ack;
-    host.pool.seq[p] = seq;
-    host.pool.echo[p] = 0;
-    host.pool.nsack[p] = 0;
+    host.pool.setKind(p, PacketKind.Ack);
+    host.pool.setSeq(p, seq);
+    host.pool.setEcho(p, 0);
+    host.pool.setNsack(p, 0);
     t += 1e6;
     snd.onAck(p, t);
   };
@@ -148,8 +148,8 @@ describe('the sender’s congestion state', () => {
     snd.start(0);
     const ack = (seq: number, t: number) => {
       const p = host.pool.alloc();
-      host.pool.kind[p] = PacketKind.Ack;
-      host.pool.seq[p] = seq;
+      host.pool.setKind(p, PacketKind.Ack);
+      host.pool.setSeq(p, seq);
       snd.onAck(p, t);
     };
     ack(2, 50e6);

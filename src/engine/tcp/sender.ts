@@ -211,7 +211,7 @@ export class TcpSender implements TimerOwner, SenderView {
     t.nowNs = now;
     const from = t.state;
     const pool = t.pool;
-    const ack = pool.seq[pkt];
+    const ack = pool.seq(pkt);
     const before = t.highestAck;
     const a = this.sample;
     a.dup = ack === before;
@@ -219,14 +219,14 @@ export class TcpSender implements TimerOwner, SenderView {
     a.rtt = -1;
     const synAck = t.base === 1 && ack === 0 && !a.dup;
     // The timestamp echo: RTT of the segment that triggered this ACK (not of the 40-byte SYN).
-    a.echoRtt = synAck ? -1 : nsToSeconds(now - pool.echo[pkt]);
-    const ece = (pool.tcpFlags[pkt] & TcpFlag.Ece) !== 0;
+    a.echoRtt = synAck ? -1 : nsToSeconds(now - pool.echo(pkt));
+    const ece = (pool.tcpFlags(pkt) & TcpFlag.Ece) !== 0;
     // On the SYN's ACK, ECE accepts ECN (§6.1.1); afterwards it echoes CE.
     a.ece = ece && t.ecnOk;
     if (synAck && t.spec.tcp.ecn) t.ecnOk = ece;
     a.roundStart = ack > before && ack >= this.roundEnd;
     if (a.roundStart) this.roundEnd = t.maxSeq;
-    t.rate?.onAck(ack, pool, pkt, now, a.echoRtt < 0 ? -1 : now - pool.echo[pkt]);
+    t.rate?.onAck(ack, pool, pkt, now, a.echoRtt < 0 ? -1 : now - pool.echo(pkt));
     let entered = false;
     if (ack > before) {
       let grow = true;

@@ -25,16 +25,15 @@ export class CbrSource {
   /** Make the next packet; the caller puts it on the network. */
   makePacket(pool: PacketPool, now: number): number {
     const pkt = pool.alloc();
-    pool.kind[pkt] = PacketKind.Cbr;
-    pool.flow[pkt] = this.flow;
-    pool.seq[pkt] = this.sent++;
-    pool.size[pkt] = this.spec.packetSize;
-    pool.payload[pkt] = this.spec.packetSize;
-    pool.src[pkt] = this.node;
-    pool.dst[pkt] = this.peer;
-    pool.sentAt[pkt] = now;
-    pool.retx[pkt] = 0;
-    pool.nsack[pkt] = 0;
+    pool.setKind(pkt, PacketKind.Cbr);
+    pool.setFlow(pkt, this.flow);
+    pool.setSeq(pkt, this.sent++);
+    pool.setSize(pkt, this.spec.packetSize);
+    pool.setPayload(pkt, this.spec.packetSize);
+    pool.setDst(pkt, this.peer);
+    pool.setSentAt(pkt, now);
+    pool.setRetx(pkt, 0);
+    pool.setNsack(pkt, 0);
     return pkt;
   }
 }

@@ -170,19 +170,19 @@ export class Ns2Trace implements LinkTap {
 
   private line(ev: string, pkt: number, dir: LinkDir, now: number): void {
     const pool = this.pool;
-    const fi = pool.flow[pkt];
-    const ack = pool.kind[pkt] === PacketKind.Ack;
+    const fi = pool.flow(pkt);
+    const ack = pool.kind(pkt) === PacketKind.Ack;
     if (pkt >= this.uid.length) this.grow(pkt);
     // A packet takes its uid at its first event; it is done at its `d`, or
     // its `r` at the destination, and its pool index may then be reused.
     if (this.live[pkt] === 0) {
       this.uid[pkt] = this.nextUid++;
       this.live[pkt] = 1;
-      this.congAction[pkt] = pool.kind[pkt] === PacketKind.Data ? this.takeCut(fi) : 0;
+      this.congAction[pkt] = pool.kind(pkt) === PacketKind.Data ? this.takeCut(fi) : 0;
     }
     const uid = this.uid[pkt];
-    if (ev === 'd' || (ev === 'r' && dir.to === pool.dst[pkt])) this.live[pkt] = 0;
-    const text = `${ev} ${formatG(Math.floor((now / 1e9) * 1e6 + 0.5) / 1e6, 15)} ${dir.from} ${dir.to} ${ack ? 'ack' : this.dataType[fi]} ${pool.size[pkt]} ${this.congAction[pkt] === 1 ? FLAGS_CONG_ACTION : FLAGS} ${this.fid[fi]} ${ack ? this.rev[fi] : this.fwd[fi]} ${pool.seq[pkt]} ${uid}\n`;
+    if (ev === 'd' || (ev === 'r' && dir.to === pool.dst(pkt))) this.live[pkt] = 0;
+    const text = `${ev} ${formatG(Math.floor((now / 1e9) * 1e6 + 0.5) / 1e6, 15)} ${dir.from} ${dir.to} ${ack ? 'ack' : this.dataType[fi]} ${pool.size(pkt)} ${this.congAction[pkt] === 1 ? FLAGS_CONG_ACTION : FLAGS} ${this.fid[fi]} ${ack ? this.rev[fi] : this.fwd[fi]} ${pool.seq(pkt)} ${uid}\n`;
     this.text(text);
   }
 

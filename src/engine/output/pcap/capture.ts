@@ -218,13 +218,13 @@ export class PcapCapture implements EndpointTap {
   }
 
   sent(pkt: number, node: number, now: number): void {
-    const c = this.flows[this.pool.flow[pkt]];
+    const c = this.flows[this.pool.flow(pkt)];
     if (c === undefined || node !== c.node) return;
     this.frame(pkt, c, true, now);
   }
 
   received(pkt: number, node: number, now: number): void {
-    const c = this.flows[this.pool.flow[pkt]];
+    const c = this.flows[this.pool.flow(pkt)];
     if (c === undefined || node !== c.node) return;
     this.frame(pkt, c, false, now);
   }
@@ -236,7 +236,7 @@ export class PcapCapture implements EndpointTap {
 
   private frame(pkt: number, c: CaptureFlow, out: boolean, now: number): void {
     const pool = this.pool;
-    const fi = pool.flow[pkt];
+    const fi = pool.flow(pkt);
     const f = this.f;
     const local = nodeAddress(c.node);
     const remote = nodeAddress(c.peer);
@@ -257,14 +257,14 @@ export class PcapCapture implements EndpointTap {
     if (!c.tcp) {
       f.protocol = IPPROTO_UDP;
       f.timestamps = false;
-      f.payload = Math.max(0, pool.size[pkt] - 28);
+      f.payload = Math.max(0, pool.size(pkt) - 28);
       this.writer.write(now, f);
       return;
     }
     f.protocol = IPPROTO_TCP;
     f.timestamps = c.timestamps;
-    const seq = pool.seq[pkt];
-    if (pool.kind[pkt] === PacketKind.Data) this.data(pkt, c, seq, now);
+    const seq = pool.seq(pkt);
+    if (pool.kind(pkt) === PacketKind.Data) this.data(pkt, c, seq, now);
     else this.ack(pkt, c, seq, fi);
     this.writer.write(now, f);
   }
@@ -274,7 +274,7 @@ export class PcapCapture implements EndpointTap {
     const f = this.f;
     const pool = this.pool;
     f.tsVal = ms(now);
-    f.tsEcr = this.tsRecent[pool.flow[pkt]];
+    f.tsEcr = this.tsRecent[pool.flow(pkt)];
     f.window = 0xffff;
     if (c.base === 1 && seq === 0) {
       f.flags = TCP_SYN;
@@ -289,7 +289,7 @@ export class PcapCapture implements EndpointTap {
     f.seq = (c.isn + c.base + this.offset(c, seg)) >>> 0;
     f.ack = (c.peerIsn + c.base) >>> 0;
     f.flags = TCP_ACK;
-    f.payload = pool.payload[pkt];
+    f.payload = pool.payload(pkt);
     if (this.offset(c, seg + 1) >= c.fileBytes) f.flags |= TCP_PSH;
   }
 
@@ -298,8 +298,8 @@ export class PcapCapture implements EndpointTap {
     const f = this.f;
     const pool = this.pool;
     f.payload = 0;
-    f.tsVal = ms(pool.sentAt[pkt]);
-    f.tsEcr = ms(pool.echo[pkt]);
+    f.tsVal = ms(pool.sentAt(pkt));
+    f.tsEcr = ms(pool.echo(pkt));
     this.tsRecent[fi] = f.tsVal;
     f.window = Math.min(0xffff, Math.floor(c.window / 2 ** c.windowScale));
     if (c.base === 1 && cum === 0) {
@@ -313,7 +313,7 @@ export class PcapCapture implements EndpointTap {
     f.flags = TCP_ACK;
     f.seq = (c.peerIsn + c.base) >>> 0;
     f.ack = this.byteAfter(c, cum);
-    const n = Math.min(pool.nsack[pkt], MAX_PCAP_SACK_BLOCKS);
+    const n = Math.min(pool.nsack(pkt), MAX_PCAP_SACK_BLOCKS);
     const at = pkt * MAX_SACK_BLOCKS * 2;
     for (let i = 0; i < n; i++) {
       f.sackEdges[2 * i] = (c.isn + c.base + this.offset(c, pool.sack[at + 2 * i] - c.base)) >>> 0;

@@ -92,7 +92,7 @@ export class HandContext implements RecoveryContext {
   ack(blocks: [number, number][] = []): number {
     const pool = this.pool;
     const p = pool.alloc();
-    pool.nsack[p] = blocks.length;
+    pool.setNsack(p, blocks.length);
     const at = p * MAX_SACK_BLOCKS * 2;
     blocks.forEach(([l, r], i) => {
       pool.sack[at + 2 * i] = l;
