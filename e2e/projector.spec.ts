@@ -203,3 +203,39 @@ for (const size of SIZES) {
     });
   });
 }
+
+/** How many rows the children of `selector` are laid out in (distinct tops, to the pixel). */
+async function rows(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((el) => {
+    const tops = new Set<number>();
+    const walk = (e: Element) => {
+      for (const c of e.children) {
+        const r = c.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1) continue; // clipped labels and hidden parts
+        if (getComputedStyle(c).display === 'contents' || c.classList.contains('control-group')) walk(c);
+        else tops.add(Math.round(r.top + r.height / 2));
+      }
+    };
+    walk(el);
+    // centres within 12 px of each other are one row (buttons and a slider align on their middles)
+    const sorted = [...tops].sort((a, b) => a - b);
+    return sorted.filter((t, i) => i === 0 || t - sorted[i - 1] > 12).length;
+  });
+}
+
+for (const size of SIZES) {
+  test(`at ${size.width}×${size.height} the header and the Lab's run controls take one row each`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await open(page, '#v=lab&p=dumbbell-udp');
+    expect(await rows(page, '.app-header')).toBe(1);
+    expect(await rows(page, '.toolbar')).toBe(1);
+    // What the narrow header leaves out is still the buttons' and the page's names.
+    await expect(button(page, 'Export scenario')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'TCP Congestion Lab', level: 1 })).toBeAttached();
+    for (const hash of ['#v=lessons&l=bbr-alone', '#v=experiment']) {
+      await page.goto(`./${hash}`);
+      await expect(page.locator('.app-header .header-tools')).toBeVisible();
+      expect(await rows(page, '.app-header')).toBe(1);
+    }
+  });
+}

@@ -49,7 +49,7 @@ export function App() {
   useDisplayClasses();
   return (
     <div className={`app${presenter ? ' presenter' : ''}`}>
-      <header className="app-header">
+      <header className={`app-header${view === 'lab' && !presenter ? ' with-lab-tools' : ''}`}>
         <div className="brand">
           <LogoMark />
           <h1>TCP Congestion Lab</h1>

@@ -60,12 +60,12 @@ export function ScenarioFiles() {
     <div className="control-group" role="group" aria-label="Files">
       <label className="button ghost file-button">
         <UploadIcon />
-        Import scenario
+        Import<span className="wide-label"> scenario</span>
         <input type="file" accept=".json,application/json" className="visually-hidden" data-testid="import-input" onChange={onImport} />
       </label>
       <button type="button" className="button ghost" onClick={onExportScenario} disabled={!scenario}>
         <DownloadIcon />
-        Export scenario
+        Export<span className="wide-label"> scenario</span>
       </button>
       <button
         type="button"
@@ -75,7 +75,7 @@ export function ScenarioFiles() {
         title="The run so far as summary, timeseries, queues, links and events CSV files, in one .zip"
       >
         <DownloadIcon />
-        Export CSV
+        <span className="wide-label">Export </span>CSV
       </button>
       <ResearchExports />
     </div>
