@@ -36,8 +36,13 @@ export const TIMER_PACE = 1;
 
 export class ControlBlock implements RecoveryContext, SocketState {
   // --- window (ns-2 names in camelCase) ---
-  cwnd: number;
-  ssthresh: number;
+  // Both start as numbers, set again in the constructor: a field declared
+  // without a value starts as undefined, and V8 then holds the doubles
+  // stored into it as fresh heap numbers, a new one for every change of the
+  // window (on nearly every ACK); a field that starts as a number keeps its
+  // double in one box it updates in place.
+  cwnd = 0;
+  ssthresh = 0;
   readonly rwnd: number;
   /** ns-2 dupwnd_: Reno fast-recovery window inflation */
   inflation = 0;
