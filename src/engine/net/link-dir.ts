@@ -94,6 +94,17 @@ export class LinkDir extends Wire {
   /** packets offered to this direction (link arrivals) */
   offered = 0;
   forwarded = 0;
+  /**
+   * The queue's packets and bytes waiting, as of its last change: the
+   * network sets them after every enqueue, dequeue and flush (the only calls
+   * that change a queue; a discipline's own drops happen inside them). They
+   * sit beside the counters that follow so that a sample reads each
+   * direction's values from this one object, a line or two of it, and not
+   * the queue's object as well: at 8,802 directions a sample finds nearly
+   * all of them out of the caches (output/sampler.ts).
+   */
+  queueLength = 0;
+  queueBytes = 0;
   queueDrops = 0;
   faultDrops = 0;
   /** packets the queue marked CE instead of dropping (links.csv ecn_marks) */
@@ -162,8 +173,14 @@ export class LinkDir extends Wire {
 
   /** Account the queue length held since the last change (call before every change). */
   touchQueue(now: number): void {
-    this.qArea += this.queue.length * (now - this.qChangedAt);
+    this.qArea += this.queueLength * (now - this.qChangedAt);
     this.qChangedAt = now;
+  }
+
+  /** Take the queue's length and bytes after a call that may have changed them. */
+  queueChanged(): void {
+    this.queueLength = this.queue.length;
+    this.queueBytes = this.queue.bytes;
   }
 
   /**
@@ -172,6 +189,6 @@ export class LinkDir extends Wire {
    * it equals what touchQueue(now) would have accumulated.
    */
   queueArea(now: number): number {
-    return this.qArea + this.queue.length * (now - this.qChangedAt);
+    return this.qArea + this.queueLength * (now - this.qChangedAt);
   }
 }

@@ -112,6 +112,8 @@ export class Network {
       // DropTail needs neither the time nor the environment: a direct, monomorphic call.
       dir.touchQueue(now);
       cause = dropTail.enqueue(pkt, size);
+      dir.queueLength = dropTail.length;
+      dir.queueBytes = dropTail.bytes;
     } else {
       const idle = dir.queue.length === 0 && now >= dir.busyUntil;
       const idleSince = idle ? nsToSeconds(dir.busyUntil) : -1;
@@ -119,6 +121,7 @@ export class Network {
       const env = this.envs[dir.index];
       env.now = now;
       cause = dir.queue.enqueue(pkt, size, nsToSeconds(now), idleSince, env);
+      dir.queueChanged();
     }
     if (cause !== DropCause.None) return this.dropFromQueue(pkt, dir, cause, now, true);
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
@@ -161,11 +164,15 @@ export class Network {
     dir.touchQueue(now);
     let pkt: number;
     const dropTail = dir.dropTail;
-    if (dropTail !== null) pkt = dropTail.dequeue();
-    else {
+    if (dropTail !== null) {
+      pkt = dropTail.dequeue();
+      dir.queueLength = dropTail.length;
+      dir.queueBytes = dropTail.bytes;
+    } else {
       const env = this.envs[dir.index];
       env.now = now;
       pkt = dir.queue.dequeue(nsToSeconds(now), env);
+      dir.queueChanged();
     }
     if (pkt < 0) return;
     dir.sojournNs += now - this.pool.queuedAt(pkt);
@@ -248,6 +255,7 @@ export class Network {
       lost++;
       this.drop(pkt, dir, DropCause.LinkDown, now);
     });
+    dir.queueChanged();
     while (dir.wire.length > 0) {
       lost++;
       this.drop(dir.wire.shift(this.pool), dir, DropCause.LinkDown, now);

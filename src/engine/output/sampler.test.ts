@@ -6,7 +6,8 @@
  * sender's getters, the variant's trace by column name, the queue and the
  * direction as they are — for flows of every variant (some not yet started
  * when sampled, some paced) and CBR flows, behind queues of every
- * discipline, with a capacity that changes.
+ * discipline, with a capacity that changes, a link that goes down and a
+ * link that loses packets.
  */
 import { describe, expect, it } from 'vitest';
 import { dumbbell } from '../../../tests/support/scenarios';
@@ -142,7 +143,12 @@ function everyVariant(queue: Record<string, unknown>, tcp: Record<string, unknow
   });
   // A capacity that changes under the bottleneck (queues.csv capacity_kbps).
   const links = s.links.map((l, i) => (i === 0 ? { ...l, schedule: [{ at: 0.7, bandwidth: 8e6, from: null }] } : l));
-  return { ...s, links, sampleInterval: 0.05, measure: { from: 0.4, to: 1.2 } } as Scenario;
+  // The bottleneck goes down for a while (its queue flushed), and one access link loses packets.
+  const faults = [
+    { kind: 'linkDown', link: 'bn', at: 0.83, duration: 0.04 },
+    { kind: 'randomLoss', link: 'ast0', from: null, rate: 0.05, at: 0.2, until: null },
+  ];
+  return { ...s, links, faults, sampleInterval: 0.05, measure: { from: 0.4, to: 1.2 } } as Scenario;
 }
 
 describe('Sampler', () => {
@@ -160,6 +166,7 @@ describe('Sampler', () => {
     expect(sim.queueColumns).toContain(CAPACITY_COLUMN);
     expect(sim.senders.some((snd) => snd !== null && snd.packetsSent === 0)).toBe(true);
     expect(sim.senders.filter((snd) => snd === null)).toHaveLength(2);
+    expect(sim.dirs.some((d) => d.faultDrops > 0 && d.link === 0)).toBe(true);
     expect(recorded(sim)).toEqual(plain.readings);
   });
 

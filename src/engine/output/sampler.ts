@@ -263,10 +263,10 @@ export class Sampler {
     for (let d = 0; d < this.dirCount; d++) {
       const o = qrow + d * qstride;
       const dir = dirs[d];
-      const q = queues[d];
-      qbuf[o] = q.length;
-      qbuf[o + 1] = q.bytes;
-      qbuf[o + 2] = averaged[d] === 1 ? q.average : NaN;
+      // The direction's copy of its queue's length and bytes (link-dir.ts), beside the counters read below.
+      qbuf[o] = dir.queueLength;
+      qbuf[o + 1] = dir.queueBytes;
+      qbuf[o + 2] = averaged[d] === 1 ? queues[d].average : NaN;
       const departures = dir.departures;
       const sojournNs = dir.sojournNs;
       const left = departures - lastDepartures[d];
