@@ -11,6 +11,7 @@
  * gathered from the rows only when it is read.
  */
 import type { LinkDir } from '../net/link-dir';
+import type { ControlBlock } from '../tcp/control-block';
 import type { TcpSender } from '../tcp/sender';
 import type { FlowStats, WindowSums } from './flow-stats';
 import { GrowableF64, GrowableRows, columnOf } from '../core/growable';
@@ -202,6 +203,7 @@ export class Sampler {
     const buf = this.flowRows.buf;
     const stride = this.flowStride;
     const nc = this.columns.length;
+    const k = nc - FIRST_EXTRA_COLUMN;
     const stats = this.stats;
     const tcbs = this.flowSources.tcbs;
     const rtts = this.flowSources.rtts;
@@ -225,37 +227,32 @@ export class Sampler {
         for (let c = 0; c < 5; c++) buf[o + c] = NaN;
       }
       buf[o + 5] = throughputKbps(bytes, buf[back + fi * stride + nc], dt);
+      // In the same pass: a second one over thousands of flows would fetch each one's objects again.
+      if (k > 0) this.flowExtras(buf, o + FIRST_EXTRA_COLUMN, fi, k, tcb);
     }
     if (inMeasure) sums.samples++;
-    if (nc > FIRST_EXTRA_COLUMN) this.recordFlowExtras(row);
   }
 
-  /** The variants' columns: a second pass, made only when the run has such columns. */
-  private recordFlowExtras(row: number): void {
-    const buf = this.flowRows.buf;
-    const stride = this.flowStride;
-    const k = this.columns.length - FIRST_EXTRA_COLUMN;
-    const { tcbs, ccs, extra } = this.flowSources;
-    for (let fi = 0; fi < this.flowCount; fi++) {
-      const o = row + fi * stride + FIRST_EXTRA_COLUMN;
-      const tcb = tcbs[fi];
-      for (let c = 0; c < k; c++) {
-        const src = extra[fi * k + c];
-        let v = NaN;
-        if (src >= 0) v = ccs[fi]!.trace!(src);
-        else if (src === Source.Inflation) v = tcb!.inflation;
-        else if (src === Source.Pacing) {
-          const rate = tcb!.pacer ? tcb!.pacer.rate : 0;
-          if (rate > 0) v = rate / 1000;
-        }
-        buf[o + c] = v;
+  /** Flow `fi`'s `k` variant columns, into `buf` from `at`. */
+  private flowExtras(buf: Float64Array, at: number, fi: number, k: number, tcb: ControlBlock | null): void {
+    const extra = this.flowSources.extra;
+    for (let c = 0; c < k; c++) {
+      const src = extra[fi * k + c];
+      let v = NaN;
+      if (src >= 0) v = this.flowSources.ccs[fi]!.trace!(src);
+      else if (src === Source.Inflation) v = tcb!.inflation;
+      else if (src === Source.Pacing) {
+        const rate = tcb!.pacer ? tcb!.pacer.rate : 0;
+        if (rate > 0) v = rate / 1000;
       }
+      buf[at + c] = v;
     }
   }
 
   private recordQueues(qrow: number, now: number): void {
     const qbuf = this.queueRows.buf;
     const qstride = this.queueStride;
+    const k = this.queueColumns.length;
     const dirs = this.dirs;
     const { queues, averaged } = this.dirSources;
     const lastDepartures = this.lastDepartures;
@@ -275,25 +272,19 @@ export class Sampler {
       lastSojournNs[d] = sojournNs;
       qbuf[o + 4] = dir.queueDrops + dir.faultDrops;
       qbuf[o + 5] = dir.ecnMarks;
+      if (k > 0) this.queueExtras(qbuf, o + QUEUE_VALUES.length, d, k, now);
     }
-    if (this.queueColumns.length > 0) this.recordQueueExtras(qrow, now);
   }
 
-  /** The disciplines' control columns and the capacity: a second pass, made only when the run has such columns. */
-  private recordQueueExtras(qrow: number, now: number): void {
-    const qbuf = this.queueRows.buf;
-    const qstride = this.queueStride;
-    const k = this.queueColumns.length;
-    const { queues, extra } = this.dirSources;
-    for (let d = 0; d < this.dirCount; d++) {
-      const o = qrow + d * qstride + QUEUE_VALUES.length;
-      for (let c = 0; c < k; c++) {
-        const src = extra[d * k + c];
-        let v = NaN;
-        if (src === Source.Capacity) v = this.dirs[d].sampleCapacity(now);
-        else if (src >= 0) v = queues[d].control!(src);
-        qbuf[o + c] = v;
-      }
+  /** Direction `d`'s `k` extra queue columns (the discipline's control values, the capacity), into `qbuf` from `at`. */
+  private queueExtras(qbuf: Float64Array, at: number, d: number, k: number, now: number): void {
+    const extra = this.dirSources.extra;
+    for (let c = 0; c < k; c++) {
+      const src = extra[d * k + c];
+      let v = NaN;
+      if (src === Source.Capacity) v = this.dirs[d].sampleCapacity(now);
+      else if (src >= 0) v = this.dirSources.queues[d].control!(src);
+      qbuf[at + c] = v;
     }
   }
 }

@@ -43,20 +43,25 @@ export class ControlBlock implements RecoveryContext, SocketState {
   // double in one box it updates in place.
   cwnd = 0;
   ssthresh = 0;
-  readonly rwnd: number;
+  // What a sample reads (output/sampler.ts) is declared together, here:
+  // V8 lays an object's fields out in the order they are defined, and at
+  // thousands of flows each cache line a sample touches is a miss.
+  /** highest sequence number cumulatively acknowledged (ns-2 highest_ack_) */
+  highestAck = -1;
+  /** highest sequence number sent (ns-2 maxseq_) */
+  maxSeq = -1;
+  /** the RTT estimator (ns-2 t_srtt_, t_rttvar_, t_rtxcur_, t_backoff_) */
+  readonly rtt: RttEstimator;
   /** ns-2 dupwnd_: Reno fast-recovery window inflation */
   inflation = 0;
+  readonly rwnd: number;
   dupacks = 0;
   /** the congestion state; only the sender changes it */
   state = CaState.Open;
 
-  // --- sequence (ns-2 names in camelCase) ---
-  /** highest sequence number cumulatively acknowledged (ns-2 highest_ack_) */
-  highestAck = -1;
+  // --- sequence (ns-2 names in camelCase; highestAck and maxSeq above) ---
   /** next new sequence number to send (ns-2 t_seqno_) */
   tSeqno = 0;
-  /** highest sequence number sent (ns-2 maxseq_) */
-  maxSeq = -1;
   /** sequence numbers the application has handed over (ns-2 curseq_) */
   curSeq = 0;
   /** recovery point (ns-2 recover_) */
@@ -70,8 +75,7 @@ export class ControlBlock implements RecoveryContext, SocketState {
   /** CWR lasts until the ACKs pass this sequence number (Linux high_seq): the highest sent at the reduction */
   cwrHigh = -1;
 
-  // --- RTT (one timed segment per round trip, ns-2 rtt_active_, rtt_seq_, rtt_ts_) ---
-  readonly rtt: RttEstimator;
+  // --- RTT (one timed segment per round trip, ns-2 rtt_active_, rtt_seq_, rtt_ts_; the estimator above) ---
   rttActive = false;
   rttSeq = -1;
   rttTs = 0;

@@ -24,17 +24,12 @@
  * Neither mode allocates: a sample updates a few numbers.
  */
 export class RttEstimator {
+  // The three a sample reads (srtt, valid, rto()) come first, side by side
+  // (V8 lays fields out in the order they are defined).
   /** smoothed RTT, seconds (tick mode: t_srtt_ / 2^T_SRTT_BITS ticks) */
   srtt = 0;
-  /** RTT variation, seconds (tick mode: t_rttvar_ / 2^T_RTTVAR_BITS ticks) */
-  rttvar = 0;
   /** an estimate exists (a sample was taken since the last reset; ns-2: t_srtt_ ≠ 0) */
   valid = false;
-  // The base RTO (ns-2 t_rtxcur_) and the backoff, read through baseRto and
-  // backoff below. Both start as numbers, not undefined: V8 then keeps a
-  // double field in a box it updates in place, not a new heap number a change.
-  private base = 0;
-  private factor = 1;
   /**
    * rto(), kept up to date by every change of its inputs (the base RTO and
    * the backoff; the rest are constants) rather than worked out at each
@@ -44,6 +39,13 @@ export class RttEstimator {
    * to fetch from memory (output/sampler.ts).
    */
   private timeout = 0;
+  /** RTT variation, seconds (tick mode: t_rttvar_ / 2^T_RTTVAR_BITS ticks) */
+  rttvar = 0;
+  // The base RTO (ns-2 t_rtxcur_) and the backoff, read through baseRto and
+  // backoff below. Both start as numbers, not undefined: V8 then keeps a
+  // double field in a box it updates in place, not a new heap number a change.
+  private base = 0;
+  private factor = 1;
 
   // --- tick mode (ns-2 tcp.h names) ---
   /** the last sample, whole ticks (t_rtt_) */
