@@ -87,6 +87,13 @@ export class LinkDir extends Wire {
   }
   /** the queue when it is a plain DropTail, which the network calls directly (no time, no QueueEnv), or null */
   readonly dropTail: DropTailQueue | null;
+  /**
+   * With a DropTail queue, the largest packet that, arriving with the queue
+   * empty, it would admit (DropTailQueue.largestAlone), else −1: with
+   * queueLength below, an arrival at an idle direction is known to be sent at
+   * once without reading the queue's object (network.ts offer).
+   */
+  readonly passAlone: number;
   /** what the scenario's faults do to packets entering this direction */
   readonly faults = new FaultFilter();
 
@@ -140,6 +147,7 @@ export class LinkDir extends Wire {
   ) {
     super();
     this.dropTail = queue instanceof DropTailQueue ? queue : null;
+    this.passAlone = this.dropTail !== null ? this.dropTail.largestAlone() : -1;
   }
 
   /** When a packet of `bytes` starting its serialization at `now` (ns) is sent. */
