@@ -11,7 +11,7 @@ import { nodeOf } from './net/build';
 import type { LinkDir } from './net/link-dir';
 import type { RouteTable } from './net/routing';
 import { BASE_SERIES_COLUMNS, CAPACITY_COLUMN, INFLATION_COLUMN, PACING_COLUMN } from './output/rundata';
-import { FlowStats } from './output/flow-stats';
+import { FlowStats, type WindowSums } from './output/flow-stats';
 import type { Scenario } from './scenario/types';
 import { SimEvent } from './sim-events';
 import type { TcpHost } from './tcp/host';
@@ -27,6 +27,8 @@ export interface Endpoints {
   readonly receivers: (TcpReceiver | null)[];
   readonly cbrs: (CbrSource | null)[];
   readonly stats: FlowStats[];
+  /** the flows' window sums, one for all (each flow's FlowStats reads its own) */
+  readonly windowSums: WindowSums;
 }
 
 /**
@@ -44,7 +46,7 @@ export function buildEndpoints(
 ): string[] {
   const extra: string[] = [];
   plan.flows.forEach((f, fi) => {
-    out.stats.push(new FlowStats());
+    out.stats.push(new FlowStats(out.windowSums, fi));
     const from = nodeOf(nodeIndex, f.from);
     const to = nodeOf(nodeIndex, f.to);
     if (routes.next(from, to) < 0) throw new Error(`flows[${fi}]: no route from "${f.from}" to "${f.to}"`);

@@ -35,7 +35,7 @@ import type { TcpSender } from './tcp/sender';
 import type { CbrSource } from './traffic/cbr';
 import { engineFlows, type EngineFlowSpec } from './traffic/transaction-plan';
 import { TransactionFlow } from './traffic/transactions';
-import type { FlowStats } from './output/flow-stats';
+import { WindowSums, type FlowStats } from './output/flow-stats';
 import { FaultInstaller } from './net/faults';
 import { SimEvent } from './sim-events';
 import { PacketTrace, TraceKind } from './output/packet-trace';
@@ -68,6 +68,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   readonly receivers: (TcpReceiver | null)[] = [];
   readonly cbrs: (CbrSource | null)[] = [];
   readonly stats: FlowStats[] = [];
+  readonly windowSums: WindowSums;
   readonly flowIds: string[];
   readonly queueIds: { link: string; from: string; to: string }[];
   readonly seriesColumns: string[];
@@ -103,6 +104,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     const plan = engineFlows(s);
     this.flows = plan.flows;
     this.txOf = Int32Array.from(plan.owner);
+    this.windowSums = new WindowSums(this.flows.length);
     // What the network, the faults and the packet files see: the scenario with the engine's flows.
     const net: Scenario = { ...s, flows: this.flows };
     this.net = net;
@@ -129,7 +131,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     this.seriesColumns = buildEndpoints(s, plan, this.nodeIndex, routes, this, this);
     this.queueColumns = queueColumnsOf(this.dirs);
     const back = throughputWindowSamples(s.sampleInterval);
-    this.sampler = new Sampler(this.seriesColumns, this.flows.length, this.dirs.length, back, this.queueColumns);
+    this.sampler = new Sampler(this.seriesColumns, this, this.dirs, back, this.queueColumns);
 
     for (const t of plan.transactions) this.transactions.push(new TransactionFlow(t, s.seed, this));
     for (const f of s.faults) this.faults.install(f, 0);
@@ -414,7 +416,7 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
 
   private sample(k: number, now: number): void {
     const inMeasure = now >= this.measFromNs && now <= this.measToNs;
-    this.sampler.record(now, inMeasure, this.senders, this.stats, this.dirs);
+    this.sampler.record(now, inMeasure);
     const next = secondsToNs((k + 1) * this.scenario.sampleInterval);
     if (next <= this.durationNs) this.events.schedule(next, SimEvent.Sample, k + 1);
   }

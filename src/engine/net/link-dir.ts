@@ -87,6 +87,13 @@ export class LinkDir extends Wire {
   }
   /** the queue when it is a plain DropTail, which the network calls directly (no time, no QueueEnv), or null */
   readonly dropTail: DropTailQueue | null;
+  /**
+   * With a DropTail queue, the largest packet that, arriving with the queue
+   * empty, it would admit (DropTailQueue.largestAlone), else −1: with
+   * queueLength below, an arrival at an idle direction is known to be sent at
+   * once without reading the queue's object (network.ts offer).
+   */
+  readonly passAlone: number;
   /** what the scenario's faults do to packets entering this direction */
   readonly faults = new FaultFilter();
 
@@ -94,6 +101,17 @@ export class LinkDir extends Wire {
   /** packets offered to this direction (link arrivals) */
   offered = 0;
   forwarded = 0;
+  /**
+   * The queue's packets and bytes waiting, as of its last change: the
+   * network sets them after every enqueue, dequeue and flush (the only calls
+   * that change a queue; a discipline's own drops happen inside them). They
+   * sit beside the counters that follow so that a sample reads each
+   * direction's values from this one object, a line or two of it, and not
+   * the queue's object as well: at 8,802 directions a sample finds nearly
+   * all of them out of the caches (output/sampler.ts).
+   */
+  queueLength = 0;
+  queueBytes = 0;
   queueDrops = 0;
   faultDrops = 0;
   /** packets the queue marked CE instead of dropping (links.csv ecn_marks) */
@@ -129,6 +147,7 @@ export class LinkDir extends Wire {
   ) {
     super();
     this.dropTail = queue instanceof DropTailQueue ? queue : null;
+    this.passAlone = this.dropTail !== null ? this.dropTail.largestAlone() : -1;
   }
 
   /** When a packet of `bytes` starting its serialization at `now` (ns) is sent. */
@@ -162,8 +181,14 @@ export class LinkDir extends Wire {
 
   /** Account the queue length held since the last change (call before every change). */
   touchQueue(now: number): void {
-    this.qArea += this.queue.length * (now - this.qChangedAt);
+    this.qArea += this.queueLength * (now - this.qChangedAt);
     this.qChangedAt = now;
+  }
+
+  /** Take the queue's length and bytes after a call that may have changed them. */
+  queueChanged(): void {
+    this.queueLength = this.queue.length;
+    this.queueBytes = this.queue.bytes;
   }
 
   /**
@@ -172,6 +197,6 @@ export class LinkDir extends Wire {
    * it equals what touchQueue(now) would have accumulated.
    */
   queueArea(now: number): number {
-    return this.qArea + this.queue.length * (now - this.qChangedAt);
+    return this.qArea + this.queueLength * (now - this.qChangedAt);
   }
 }

@@ -11,12 +11,13 @@
  * gathered from the rows only when it is read.
  */
 import type { LinkDir } from '../net/link-dir';
+import type { ControlBlock } from '../tcp/control-block';
 import type { TcpSender } from '../tcp/sender';
-import type { FlowStats } from './flow-stats';
+import type { FlowStats, WindowSums } from './flow-stats';
 import { GrowableF64, GrowableRows, columnOf } from '../core/growable';
-import { CAPACITY_COLUMN, INFLATION_COLUMN, PACING_COLUMN } from './rundata';
 import { nsToSeconds } from '../core/time';
 import type { SampleBlock } from './sample-block';
+import { DirSources, FlowSources, Source } from './sample-sources';
 
 /** The sampled queue columns a view can ask for by name. */
 export type QueueColumnName = 'queue_pkts' | 'queue_bytes' | 'red_avg' | 'sojourn_ms' | 'drops' | 'ecn_marks' | string;
@@ -30,6 +31,17 @@ export const QUEUE_VALUES: readonly string[] = [
   'drops',
   'ecn_marks',
 ];
+
+/** The contract's flow columns (rundata.ts BASE_SERIES_COLUMNS) come first; the variants' follow. */
+const FIRST_EXTRA_COLUMN = 6;
+
+/** What the sampler reads of the flows, by flow index (the simulator's endpoints). */
+export interface SampledFlows {
+  readonly senders: readonly (TcpSender | null)[];
+  readonly stats: readonly FlowStats[];
+  /** each flow's sums of cwnd and ssthresh over the samples in the measure window */
+  readonly windowSums: WindowSums;
+}
 
 /** Throughput in timeseries.csv is averaged over the last 0.5 s (contract). */
 const THROUGHPUT_WINDOW_S = 0.5;
@@ -62,31 +74,37 @@ export class Sampler {
   /** values per flow in a flow row (columns + cumulative bytes), and per direction in a queue row */
   private readonly flowStride: number;
   private readonly queueStride: number;
-  /** index of the `inflation` column, or −1 */
-  private readonly inflationCol: number;
-  /** index of the `pacing_rate_kbps` column, or −1 */
-  private readonly pacingCol: number;
   /** each direction's sojourn sum and departures at the previous sample */
   private readonly lastSojournNs: Float64Array;
   private readonly lastDepartures: Float64Array;
+  private readonly flowCount: number;
+  private readonly dirCount: number;
+  private readonly stats: readonly FlowStats[];
+  private readonly windowSums: WindowSums;
+  private readonly flowSources: FlowSources;
+  private readonly dirSources: DirSources;
 
   constructor(
     readonly columns: readonly string[],
-    private readonly flowCount: number,
-    private readonly dirCount: number,
+    flows: SampledFlows,
+    private readonly dirs: readonly LinkDir[],
     /** samples back that make the throughput window */
     private readonly throughputBack: number,
     /** queues.csv columns after sojourn_ms (RunData.queueColumns) */
     readonly queueColumns: readonly string[] = [],
   ) {
+    this.flowCount = flows.senders.length;
+    this.dirCount = dirs.length;
+    this.stats = flows.stats;
+    this.windowSums = flows.windowSums;
     this.flowStride = columns.length + 1;
     this.queueStride = QUEUE_VALUES.length + queueColumns.length;
-    this.flowRows = new GrowableRows(flowCount * this.flowStride);
-    this.queueRows = new GrowableRows(dirCount * this.queueStride);
-    this.inflationCol = columns.indexOf(INFLATION_COLUMN);
-    this.pacingCol = columns.indexOf(PACING_COLUMN);
-    this.lastSojournNs = new Float64Array(dirCount);
-    this.lastDepartures = new Float64Array(dirCount);
+    this.flowRows = new GrowableRows(this.flowCount * this.flowStride);
+    this.queueRows = new GrowableRows(this.dirCount * this.queueStride);
+    this.lastSojournNs = new Float64Array(this.dirCount);
+    this.lastDepartures = new Float64Array(this.dirCount);
+    this.flowSources = new FlowSources(flows.senders, columns.slice(FIRST_EXTRA_COLUMN));
+    this.dirSources = new DirSources(dirs, queueColumns);
   }
 
   get length(): number {
@@ -161,83 +179,112 @@ export class Sampler {
     return columnOf(rows.buf, rows.offset(lo) + at, rows.stride, hi - lo);
   }
 
-  /** Record one sample at `now` (ns); the window averages of summary.csv take it when `inMeasure`. */
-  record(
-    now: number,
-    inMeasure: boolean,
-    senders: readonly (TcpSender | null)[],
-    stats: readonly FlowStats[],
-    dirs: readonly LinkDir[],
-  ): void {
+  /**
+   * Record one sample at `now` (ns) of the flows and directions the sampler
+   * was built over; the window averages of summary.csv take it when
+   * `inMeasure`.
+   *
+   * At thousands of flows this is one cache miss after another (see
+   * sample-sources.ts), so it reads each object once, through the sources
+   * resolved at the start: per flow its counters, control block and RTT
+   * estimator; per direction its queue and its own counters; everything
+   * else it needs is in the sampler's own arrays, read in order.
+   */
+  record(now: number, inMeasure: boolean): void {
     const i = this.times.length;
     const t = nsToSeconds(now);
     this.times.push(t);
     const j = Math.max(0, i - this.throughputBack);
-    const dt = t - this.times.at(j);
-    const rows = this.flowRows;
-    const row = rows.pushRow();
-    const back = rows.offset(j);
-    const buf = rows.buf;
+    this.recordFlows(this.flowRows.pushRow(), this.flowRows.offset(j), t - this.times.at(j), inMeasure);
+    this.recordQueues(this.queueRows.pushRow(), now);
+  }
+
+  private recordFlows(row: number, back: number, dt: number, inMeasure: boolean): void {
+    const buf = this.flowRows.buf;
     const stride = this.flowStride;
     const nc = this.columns.length;
+    const k = nc - FIRST_EXTRA_COLUMN;
+    const stats = this.stats;
+    const tcbs = this.flowSources.tcbs;
+    const rtts = this.flowSources.rtts;
+    const sums = this.windowSums;
     for (let fi = 0; fi < this.flowCount; fi++) {
       const o = row + fi * stride;
-      const st = stats[fi];
-      buf[o + nc] = st.bytes;
-      const snd = senders[fi];
-      if (snd) {
-        buf[o] = snd.cwnd;
-        buf[o + 1] = snd.ssthresh;
-        buf[o + 2] = snd.rtt.valid ? snd.rtt.srtt * 1000 : NaN;
-        buf[o + 3] = snd.rtt.rto();
-        buf[o + 4] = snd.outstanding;
-        if (inMeasure) st.onSample(snd.cwnd, snd.ssthresh);
+      const bytes = stats[fi].bytes;
+      buf[o + nc] = bytes;
+      const tcb = tcbs[fi];
+      if (tcb !== null) {
+        const rtt = rtts[fi]!;
+        const cwnd = tcb.cwnd;
+        const ssthresh = tcb.ssthresh;
+        buf[o] = cwnd;
+        buf[o + 1] = ssthresh;
+        buf[o + 2] = rtt.valid ? rtt.srtt * 1000 : NaN;
+        buf[o + 3] = rtt.rto();
+        buf[o + 4] = tcb.outstanding;
+        if (inMeasure) sums.add(fi, cwnd, ssthresh);
       } else {
         for (let c = 0; c < 5; c++) buf[o + c] = NaN;
       }
-      buf[o + 5] = throughputKbps(st.bytes, buf[back + fi * stride + nc], dt);
-      for (let c = 6; c < nc; c++) {
-        if (c === this.inflationCol) {
-          buf[o + c] = snd && snd.recovery.inflates ? snd.inflation : NaN;
-          continue;
-        }
-        if (c === this.pacingCol) {
-          const rate = snd ? snd.pacingRate : 0;
-          buf[o + c] = rate > 0 ? rate / 1000 : NaN;
-          continue;
-        }
-        const cc = snd?.cc;
-        const ci = cc?.traceColumns ? cc.traceColumns.indexOf(this.columns[c]) : -1;
-        buf[o + c] = ci < 0 ? NaN : cc!.trace!(ci);
-      }
+      buf[o + 5] = throughputKbps(bytes, buf[back + fi * stride + nc], dt);
+      // In the same pass: a second one over thousands of flows would fetch each one's objects again.
+      if (k > 0) this.flowExtras(buf, o + FIRST_EXTRA_COLUMN, fi, k, tcb);
     }
-    const extra = this.queueColumns;
-    const qrow = this.queueRows.pushRow();
+    if (inMeasure) sums.samples++;
+  }
+
+  /** Flow `fi`'s `k` variant columns, into `buf` from `at`. */
+  private flowExtras(buf: Float64Array, at: number, fi: number, k: number, tcb: ControlBlock | null): void {
+    const extra = this.flowSources.extra;
+    for (let c = 0; c < k; c++) {
+      const src = extra[fi * k + c];
+      let v = NaN;
+      if (src >= 0) v = this.flowSources.ccs[fi]!.trace!(src);
+      else if (src === Source.Inflation) v = tcb!.inflation;
+      else if (src === Source.Pacing) {
+        const rate = tcb!.pacer ? tcb!.pacer.rate : 0;
+        if (rate > 0) v = rate / 1000;
+      }
+      buf[at + c] = v;
+    }
+  }
+
+  private recordQueues(qrow: number, now: number): void {
     const qbuf = this.queueRows.buf;
     const qstride = this.queueStride;
+    const k = this.queueColumns.length;
+    const dirs = this.dirs;
+    const { queues, averaged } = this.dirSources;
+    const lastDepartures = this.lastDepartures;
+    const lastSojournNs = this.lastSojournNs;
     for (let d = 0; d < this.dirCount; d++) {
       const o = qrow + d * qstride;
       const dir = dirs[d];
-      const q = dir.queue;
-      qbuf[o] = q.length;
-      qbuf[o + 1] = q.bytes;
-      qbuf[o + 2] = q.average;
-      const left = dir.departures - this.lastDepartures[d];
-      qbuf[o + 3] = left > 0 ? (dir.sojournNs - this.lastSojournNs[d]) / left / 1e6 : NaN;
-      this.lastDepartures[d] = dir.departures;
-      this.lastSojournNs[d] = dir.sojournNs;
+      // The direction's copy of its queue's length and bytes (link-dir.ts), beside the counters read below.
+      qbuf[o] = dir.queueLength;
+      qbuf[o + 1] = dir.queueBytes;
+      qbuf[o + 2] = averaged[d] === 1 ? queues[d].average : NaN;
+      const departures = dir.departures;
+      const sojournNs = dir.sojournNs;
+      const left = departures - lastDepartures[d];
+      qbuf[o + 3] = left > 0 ? (sojournNs - lastSojournNs[d]) / left / 1e6 : NaN;
+      lastDepartures[d] = departures;
+      lastSojournNs[d] = sojournNs;
       qbuf[o + 4] = dir.queueDrops + dir.faultDrops;
       qbuf[o + 5] = dir.ecnMarks;
-      for (let c = 0; c < extra.length; c++) {
-        const name = extra[c];
-        let v = NaN;
-        if (name === CAPACITY_COLUMN) v = dir.sampleCapacity(now);
-        else if (q.controlColumns) {
-          const ci = q.controlColumns.indexOf(name);
-          if (ci >= 0) v = q.control!(ci);
-        }
-        qbuf[o + QUEUE_VALUES.length + c] = v;
-      }
+      if (k > 0) this.queueExtras(qbuf, o + QUEUE_VALUES.length, d, k, now);
+    }
+  }
+
+  /** Direction `d`'s `k` extra queue columns (the discipline's control values, the capacity), into `qbuf` from `at`. */
+  private queueExtras(qbuf: Float64Array, at: number, d: number, k: number, now: number): void {
+    const extra = this.dirSources.extra;
+    for (let c = 0; c < k; c++) {
+      const src = extra[d * k + c];
+      let v = NaN;
+      if (src === Source.Capacity) v = this.dirs[d].sampleCapacity(now);
+      else if (src >= 0) v = this.dirSources.queues[d].control!(src);
+      qbuf[at + c] = v;
     }
   }
 }

@@ -32,9 +32,9 @@ export class DropTailQueue extends PacketFifo implements PacketQueue {
     return DropCause.None;
   }
 
-  /** Whether an arrival of `size` bytes finds room: enqueue's tests, without queueing it. */
-  admits(size: number): boolean {
-    return this.length + 1 < this.limit && this.bytes + size <= this.limitBytes;
+  /** The largest arrival an empty queue finds room for (enqueue's tests with nothing waiting), or −1 for none. */
+  largestAlone(): number {
+    return 1 < this.limit ? this.limitBytes : -1;
   }
 
   dequeue(): number {

@@ -36,22 +36,32 @@ export const TIMER_PACE = 1;
 
 export class ControlBlock implements RecoveryContext, SocketState {
   // --- window (ns-2 names in camelCase) ---
-  cwnd: number;
-  ssthresh: number;
-  readonly rwnd: number;
+  // Both start as numbers, set again in the constructor: a field declared
+  // without a value starts as undefined, and V8 then holds the doubles
+  // stored into it as fresh heap numbers, a new one for every change of the
+  // window (on nearly every ACK); a field that starts as a number keeps its
+  // double in one box it updates in place.
+  cwnd = 0;
+  ssthresh = 0;
+  // What a sample reads (output/sampler.ts) is declared together, here:
+  // V8 lays an object's fields out in the order they are defined, and at
+  // thousands of flows each cache line a sample touches is a miss.
+  /** highest sequence number cumulatively acknowledged (ns-2 highest_ack_) */
+  highestAck = -1;
+  /** highest sequence number sent (ns-2 maxseq_) */
+  maxSeq = -1;
+  /** the RTT estimator (ns-2 t_srtt_, t_rttvar_, t_rtxcur_, t_backoff_) */
+  readonly rtt: RttEstimator;
   /** ns-2 dupwnd_: Reno fast-recovery window inflation */
   inflation = 0;
+  readonly rwnd: number;
   dupacks = 0;
   /** the congestion state; only the sender changes it */
   state = CaState.Open;
 
-  // --- sequence (ns-2 names in camelCase) ---
-  /** highest sequence number cumulatively acknowledged (ns-2 highest_ack_) */
-  highestAck = -1;
+  // --- sequence (ns-2 names in camelCase; highestAck and maxSeq above) ---
   /** next new sequence number to send (ns-2 t_seqno_) */
   tSeqno = 0;
-  /** highest sequence number sent (ns-2 maxseq_) */
-  maxSeq = -1;
   /** sequence numbers the application has handed over (ns-2 curseq_) */
   curSeq = 0;
   /** recovery point (ns-2 recover_) */
@@ -65,8 +75,7 @@ export class ControlBlock implements RecoveryContext, SocketState {
   /** CWR lasts until the ACKs pass this sequence number (Linux high_seq): the highest sent at the reduction */
   cwrHigh = -1;
 
-  // --- RTT (one timed segment per round trip, ns-2 rtt_active_, rtt_seq_, rtt_ts_) ---
-  readonly rtt: RttEstimator;
+  // --- RTT (one timed segment per round trip, ns-2 rtt_active_, rtt_seq_, rtt_ts_; the estimator above) ---
   rttActive = false;
   rttSeq = -1;
   rttTs = 0;

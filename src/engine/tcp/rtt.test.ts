@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RttEstimator } from './rtt';
 
@@ -170,5 +171,47 @@ describe('RttEstimator on ns-2 ticks (tcpTick)', () => {
       a.valid,
     ]);
     expect(b.tSrtt).toBe(0);
+  });
+});
+
+describe('RttEstimator.rto() kept up to date', () => {
+  // rto() returns a value kept at every change of the base RTO and the
+  // backoff instead of working it out per call: after any sequence of
+  // samples, expiries and backoff resets it must equal the formula
+  // (ns-2 rtt_timeout(): max(minrto, base) × backoff, capped, at least two ticks).
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('sample' as const), r: fc.double({ min: 0.0001, max: 5, noNaN: true }) }),
+    fc.record({ kind: fc.constant('backOff' as const) }),
+    fc.record({ kind: fc.constant('reset' as const) }),
+  );
+  it.each([
+    ['exact time', 0],
+    ['ns-2 ticks', 0.1],
+    ['ns-2 ticks, 10 ms', 0.01],
+  ])('equals the formula after any operations (%s)', (_, tick) => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 1, max: 120, noNaN: true }),
+        fc.array(op, { maxLength: 60 }),
+        (minRto, maxRto, ops) => {
+          const r = new RttEstimator(0.125, 0.25, 4, minRto, maxRto, 3, tick, tick / 3);
+          let now = 1;
+          const formula = () => {
+            const t = Math.min(maxRto, Math.max(minRto, r.baseRto) * r.backoff);
+            return t < 2 * tick ? 2 * tick : t;
+          };
+          expect(r.rto()).toBe(formula());
+          for (const o of ops) {
+            if (o.kind === 'sample') {
+              now += o.r;
+              r.sample(o.r, now);
+            } else if (o.kind === 'backOff') r.backOff();
+            else r.backoff = 1;
+            expect(r.rto()).toBe(formula());
+          }
+        },
+      ),
+    );
   });
 });

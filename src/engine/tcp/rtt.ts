@@ -24,15 +24,28 @@
  * Neither mode allocates: a sample updates a few numbers.
  */
 export class RttEstimator {
+  // The three a sample reads (srtt, valid, rto()) come first, side by side
+  // (V8 lays fields out in the order they are defined).
   /** smoothed RTT, seconds (tick mode: t_srtt_ / 2^T_SRTT_BITS ticks) */
   srtt = 0;
-  /** RTT variation, seconds (tick mode: t_rttvar_ / 2^T_RTTVAR_BITS ticks) */
-  rttvar = 0;
   /** an estimate exists (a sample was taken since the last reset; ns-2: t_srtt_ ≠ 0) */
   valid = false;
-  /** RTO before minimum and backoff, seconds (ns-2 t_rtxcur_) */
-  baseRto: number;
-  backoff = 1;
+  /**
+   * rto(), kept up to date by every change of its inputs (the base RTO and
+   * the backoff; the rest are constants) rather than worked out at each
+   * call: the sender arms its timer with it on every ACK, and the sampler
+   * reads it for every flow every sample, where the minimum, the maximum and
+   * the base RTO are three more doubles (each a heap box of its own in V8)
+   * to fetch from memory (output/sampler.ts).
+   */
+  private timeout = 0;
+  /** RTT variation, seconds (tick mode: t_rttvar_ / 2^T_RTTVAR_BITS ticks) */
+  rttvar = 0;
+  // The base RTO (ns-2 t_rtxcur_) and the backoff, read through baseRto and
+  // backoff below. Both start as numbers, not undefined: V8 then keeps a
+  // double field in a box it updates in place, not a new heap number a change.
+  private base = 0;
+  private factor = 1;
 
   // --- tick mode (ns-2 tcp.h names) ---
   /** the last sample, whole ticks (t_rtt_) */
@@ -60,9 +73,30 @@ export class RttEstimator {
     readonly tick = 0,
     readonly phase = 0,
   ) {
-    this.baseRto = initialRto;
+    this.base = initialRto;
     this.srttScale = 1 / gain;
     this.rttvarScale = 1 / varGain;
+    this.timeout = this.timeoutNow();
+  }
+
+  /** RTO before minimum and backoff, seconds (ns-2 t_rtxcur_). */
+  get baseRto(): number {
+    return this.base;
+  }
+  private set baseRto(v: number) {
+    this.base = v;
+    this.timeout = this.timeoutNow();
+  }
+
+  /** The RTO's multiplier: doubled by each expiry, 1 again after a new RTT sample or ACK (RFC 6298 §5.5, §5.7). */
+  get backoff(): number {
+    return this.factor;
+  }
+  set backoff(v: number) {
+    // Set to 1 on nearly every ACK, mostly when it is 1 already.
+    if (v === this.factor) return;
+    this.factor = v;
+    this.timeout = this.timeoutNow();
   }
 
   /**
@@ -124,7 +158,11 @@ export class RttEstimator {
 
   /** The timeout to arm now, seconds (ns-2 rtt_timeout() with rfc2988_). */
   rto(): number {
-    const t = Math.min(this.maxRto, Math.max(this.minRto, this.baseRto) * this.backoff);
+    return this.timeout;
+  }
+
+  private timeoutNow(): number {
+    const t = Math.min(this.maxRto, Math.max(this.minRto, this.base) * this.factor);
     // ns-2 arms at least two ticks (0 in exact mode, so never).
     return t < 2 * this.tick ? 2 * this.tick : t;
   }
