@@ -74,7 +74,7 @@ export class FlowSources {
 /** Each direction's queue and extra columns' sources, by direction index. */
 export class DirSources {
   readonly queues: PacketQueue[];
-  /** 1 where the discipline keeps an average queue (RED); a DropTail's is NaN, never read */
+  /** 1 unless the queue is a plain DropTail, whose average is always NaN and is therefore not read */
   readonly averaged: Uint8Array;
   /** per direction, `extra` entries: the Source of each queues.csv column after the six */
   readonly extra: Int32Array;

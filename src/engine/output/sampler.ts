@@ -16,6 +16,7 @@ import type { TcpSender } from '../tcp/sender';
 import type { FlowStats, WindowSums } from './flow-stats';
 import { GrowableF64, GrowableRows, columnOf } from '../core/growable';
 import { nsToSeconds } from '../core/time';
+import { BASE_SERIES_COLUMNS } from './rundata';
 import type { SampleBlock } from './sample-block';
 import { DirSources, FlowSources, Source } from './sample-sources';
 
@@ -32,8 +33,8 @@ export const QUEUE_VALUES: readonly string[] = [
   'ecn_marks',
 ];
 
-/** The contract's flow columns (rundata.ts BASE_SERIES_COLUMNS) come first; the variants' follow. */
-const FIRST_EXTRA_COLUMN = 6;
+/** The contract's flow columns come first; the variants' follow. */
+const FIRST_EXTRA_COLUMN = BASE_SERIES_COLUMNS.length;
 
 /** What the sampler reads of the flows, by flow index (the simulator's endpoints). */
 export interface SampledFlows {
