@@ -4,8 +4,23 @@ import { startupTask } from '../bench/ui/main-thread';
 const MAIN = { pid: 1, tid: 2 };
 const meta = { name: 'thread_name', ph: 'M', ...MAIN, ts: 0, args: { name: 'CrRendererMain' } };
 const mark = (ts: number) => ({ name: 'TimeStamp', ph: 'I', ...MAIN, ts, args: { data: { message: 'bench:start' } } });
-const click = (ts: number) => ({ name: 'EventDispatch', ph: 'X', ...MAIN, ts, dur: 100, tdur: 100, args: { data: { type: 'click' } } });
-const task = (ts: number, durMs: number, cpuMs: number, thread = MAIN) => ({ name: 'RunTask', ph: 'X', ...thread, ts, dur: durMs * 1000, tdur: cpuMs * 1000 });
+const click = (ts: number) => ({
+  name: 'EventDispatch',
+  ph: 'X',
+  ...MAIN,
+  ts,
+  dur: 100,
+  tdur: 100,
+  args: { data: { type: 'click' } },
+});
+const task = (ts: number, durMs: number, cpuMs: number, thread = MAIN) => ({
+  name: 'RunTask',
+  ph: 'X',
+  ...thread,
+  ts,
+  dur: durMs * 1000,
+  tdur: cpuMs * 1000,
+});
 const trace = (events: object[]) => JSON.stringify({ traceEvents: events });
 
 describe('the largest task after Play', () => {

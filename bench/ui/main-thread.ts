@@ -84,7 +84,8 @@ export interface StartupTask {
  * the start mark); null when the trace holds no click.
  */
 export function startupTask(trace: Buffer | string, ms: number): StartupTask | null {
-  const parsed = JSON.parse(typeof trace === 'string' ? trace : trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const parsed = JSON.parse(typeof trace === 'string' ? trace : trace.toString('utf8')) as
+    { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) return null;
@@ -100,7 +101,12 @@ export function startupTask(trace: Buffer | string, ms: number): StartupTask | n
     maxCpu = Math.max(maxCpu, e.tdur ?? 0);
   }
   if (!top) return null;
-  return { wallMs: (top.dur ?? 0) / 1000, cpuMs: (top.tdur ?? 0) / 1000, atMs: (top.ts - click.ts) / 1000, maxCpuMs: maxCpu / 1000 };
+  return {
+    wallMs: (top.dur ?? 0) / 1000,
+    cpuMs: (top.tdur ?? 0) / 1000,
+    atMs: (top.ts - click.ts) / 1000,
+    maxCpuMs: maxCpu / 1000,
+  };
 }
 
 /** `frames`: the animation frames the page counted over the traced time. */

@@ -173,8 +173,11 @@ if (chunks.length > 0) {
   const ranges = costly.map((t) => [t.ts, t.ts + (t.dur ?? 0)] as const);
   show('JS samples inside the costliest tasks', (ts) => ranges.some(([a, b]) => ts >= a && ts <= b));
   const firstMs = Number(process.env.REPORT_FIRST_MS);
-  const click = mine.find((e) => e.name === 'EventDispatch' && (e.args?.data as { type?: string } | undefined)?.type === 'click');
-  if (firstMs > 0 && click) show(`JS samples in the first ${firstMs} ms after Play`, (ts) => ts >= click.ts && ts <= click.ts + firstMs * 1000);
+  const click = mine.find(
+    (e) => e.name === 'EventDispatch' && (e.args?.data as { type?: string } | undefined)?.type === 'click',
+  );
+  if (firstMs > 0 && click)
+    show(`JS samples in the first ${firstMs} ms after Play`, (ts) => ts >= click.ts && ts <= click.ts + firstMs * 1000);
   for (const name of (process.env.REPORT_INSIDE ?? '').split(',').filter(Boolean)) {
     const spans = mine.filter((e) => e.name === name).map((e) => [e.ts, e.ts + (e.dur ?? 0)] as const);
     let k = 0;
