@@ -20,9 +20,15 @@
  * clock's 100 µs steps around a 16.67 ms refresh. A benchmark prints figures;
  * it asserts nothing.
  *
+ * It also prints the largest task in the first 2 s after Play (wall and CPU,
+ * from the trace): the charts' first full draws and the run's first batches,
+ * where a long task is most likely.
+ *
  * BENCH_TRACE=file saves the trace (bench/ui/trace-report.ts reads it: the
  * costliest tasks and what they were made of); BENCH_PROFILE=1 adds V8's
- * sampling profiler to it, for the JavaScript functions.
+ * sampling profiler to it, for the JavaScript functions; BENCH_CATEGORIES
+ * (comma-separated) adds more trace categories, e.g. cc,viz for what a
+ * compositor commit did.
  *
  * BENCH_VIEW=top measures with the page scrolled to the top instead (the
  * scenario editor and its live topology in view, the charts below the fold).
@@ -31,12 +37,14 @@ import { writeFileSync } from 'node:fs';
 import { type Page, test } from '@playwright/test';
 import { SPEEDS } from '../../src/ui/controls/speeds';
 import { dumbbell } from '../scale/dumbbell';
-import { formatSpread, mainThreadCost, TRACE_CATEGORIES } from './main-thread';
+import { formatSpread, mainThreadCost, startupTask, TRACE_CATEGORIES } from './main-thread';
 import { quantile, refreshInterval, summarizeRefreshes } from './refreshes';
 
 const PLAY_MS = Number(process.env.BENCH_PLAY_MS) || 20_000;
 const VIEW = process.env.BENCH_VIEW === 'top' ? 'top' : 'charts';
 const FLOWS = Number(process.env.BENCH_FLOWS) || 100;
+/** The span after Play in which the largest task is reported: the charts' first full draws and the run's first batches. */
+const STARTUP_MS = 2000;
 const NAME = `${FLOWS + Math.floor(FLOWS / 10)}-flow dumbbell`;
 
 /** Deltas between the next `ms` of animation frames (frame start times, as rAF gives them). */
@@ -89,9 +97,11 @@ test(`${NAME} at max speed: frame times and long tasks`, async ({ page, browser 
   // when it begins) before anything is measured: neither is the page's work.
   const play = await page.getByRole('button', { name: 'Play', exact: true }).elementHandle();
   if (!play) throw new Error('no Play button');
-  const categories = process.env.BENCH_PROFILE
-    ? [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
-    : TRACE_CATEGORIES;
+  const categories = [
+    ...TRACE_CATEGORIES,
+    ...(process.env.BENCH_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+    ...(process.env.BENCH_CATEGORIES ?? '').split(',').filter(Boolean),
+  ];
   await browser.startTracing(page, { categories });
   await page.waitForTimeout(300);
   await page.evaluate(() => {
@@ -147,6 +157,7 @@ test(`${NAME} at max speed: frame times and long tasks`, async ({ page, browser 
   const heapEnd = await liveHeap();
   const sorted = [...result.frames].sort((a, b) => a - b);
   const cost = mainThreadCost(trace, sorted.length);
+  const first = startupTask(trace, STARTUP_MS);
   const longTotal = result.long.reduce((a, b) => a + b, 0);
   const over = sorted.filter((f) => f > 17.5).length;
   const refreshes = summarizeRefreshes(sorted, interval);
@@ -157,6 +168,7 @@ test(`${NAME} at max speed: frame times and long tasks`, async ({ page, browser 
     `refreshes    p95 ${refreshes.p95.toFixed(1)} ms (${Math.round(refreshes.p95 / interval)} of ${interval.toFixed(1)} ms)  ${(100 * refreshes.onTime).toFixed(1)} % of frames at the next refresh  ${refreshes.missed} refreshes missed`,
     `idle page    ${idle.length} frames  p50 ${quantile(idleSorted, 0.5).toFixed(1)} ms  p95 ${quantile(idleSorted, 0.95).toFixed(1)} ms  (the same page before Play: the clock's floor)`,
     `long tasks   ${result.long.length}  total ${longTotal.toFixed(0)} ms  longest ${Math.max(0, ...result.long).toFixed(0)} ms${result.long.length ? `  (at ${result.longAt.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')})` : ''}`,
+    `first ${STARTUP_MS / 1000} s  ${first ? `largest task ${first.wallMs.toFixed(1)} ms wall (${first.cpuMs.toFixed(1)} ms CPU) at ${(first.atMs / 1000).toFixed(2)} s after Play; largest CPU ${first.maxCpuMs.toFixed(1)} ms` : 'no click on Play in the trace'}`,
     `main thread  ${(cost.cpuMs / 1000).toFixed(2)} s CPU in ${PLAY_MS / 1000} s, ${cost.frames} frames: ${(cost.cpuMs / Math.max(1, cost.frames)).toFixed(1)} ms CPU per frame (${cost.perFrame.map((p) => `${p.label} ${p.ms.toFixed(1)}`).join(', ')})`,
     `  tasks      ${formatSpread(cost.tasks)}`,
     `  batches    ${formatSpread(cost.messages)}`,

@@ -11,8 +11,9 @@ interface TraceEvent {
   pid: number;
   tid: number;
   ts: number;
+  dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { message?: string } };
+  args?: { name?: string; data?: { message?: string; type?: string } };
 }
 
 /** The console.timeStamp the benchmark writes when its measurement begins: tasks before it are not counted. */
@@ -66,6 +67,46 @@ function spread(cpuUs: number[]): TaskSpread {
 /** One line for a TaskSpread. */
 export function formatSpread(s: TaskSpread): string {
   return `${s.count}: p50 ${s.p50.toFixed(1)}, p95 ${s.p95.toFixed(1)}, max ${s.max.toFixed(1)} ms CPU (${s.over50} over 50 ms)`;
+}
+
+/** The largest main-thread task in the first seconds after Play: its wall and CPU time (ms) and when it began (ms after the click). */
+export interface StartupTask {
+  wallMs: number;
+  cpuMs: number;
+  atMs: number;
+  /** the largest CPU time of any task in the same span (not always the task with the largest wall time) */
+  maxCpuMs: number;
+}
+
+/**
+ * The largest task (by wall time, as the long-task observer counts) that
+ * began within `ms` after the click on Play (the trace's click event after
+ * the start mark); null when the trace holds no click.
+ */
+export function startupTask(trace: Buffer | string, ms: number): StartupTask | null {
+  const parsed = JSON.parse(typeof trace === 'string' ? trace : trace.toString('utf8')) as
+    { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return null;
+  const start = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === START_MARK)?.ts ?? -Infinity;
+  const onMain = (e: TraceEvent) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= start;
+  const click = events.find((e) => onMain(e) && e.name === 'EventDispatch' && e.args?.data?.type === 'click');
+  if (!click) return null;
+  let top: TraceEvent | null = null;
+  let maxCpu = 0;
+  for (const e of events) {
+    if (e.name !== 'RunTask' || !onMain(e) || e.ts + (e.dur ?? 0) < click.ts || e.ts > click.ts + ms * 1000) continue;
+    if (!top || (e.dur ?? 0) > (top.dur ?? 0)) top = e;
+    maxCpu = Math.max(maxCpu, e.tdur ?? 0);
+  }
+  if (!top) return null;
+  return {
+    wallMs: (top.dur ?? 0) / 1000,
+    cpuMs: (top.tdur ?? 0) / 1000,
+    atMs: (top.ts - click.ts) / 1000,
+    maxCpuMs: maxCpu / 1000,
+  };
 }
 
 /** `frames`: the animation frames the page counted over the traced time. */

@@ -7,6 +7,10 @@
  * functions that took the most CPU overall and inside those costly tasks.
  * Build unminified (`npx vite build --minify false`) to read the names.
  *
+ * REPORT_FIRST_MS=2000 adds the functions of the first 2 s after the click
+ * on Play (the charts' first full draws); REPORT_INSIDE=FireAnimationFrame,…
+ * those inside the named events.
+ *
  * Usage: node scripts/run-ts.mjs bench/ui/trace-report.ts <trace.json> [top]
  */
 import { readFileSync } from 'node:fs';
@@ -168,6 +172,12 @@ if (chunks.length > 0) {
   show('JS samples, all tasks', () => true);
   const ranges = costly.map((t) => [t.ts, t.ts + (t.dur ?? 0)] as const);
   show('JS samples inside the costliest tasks', (ts) => ranges.some(([a, b]) => ts >= a && ts <= b));
+  const firstMs = Number(process.env.REPORT_FIRST_MS);
+  const click = mine.find(
+    (e) => e.name === 'EventDispatch' && (e.args?.data as { type?: string } | undefined)?.type === 'click',
+  );
+  if (firstMs > 0 && click)
+    show(`JS samples in the first ${firstMs} ms after Play`, (ts) => ts >= click.ts && ts <= click.ts + firstMs * 1000);
   for (const name of (process.env.REPORT_INSIDE ?? '').split(',').filter(Boolean)) {
     const spans = mine.filter((e) => e.name === name).map((e) => [e.ts, e.ts + (e.dur ?? 0)] as const);
     let k = 0;

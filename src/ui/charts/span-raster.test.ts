@@ -29,6 +29,21 @@ describe('SpanRaster', () => {
     expect(r.data.filter((p) => p === BLUE).length).toBe(1);
   });
 
+  it('fills narrow and wide rectangles alike, clipped to the strip', () => {
+    for (const w of [1, 2, 3, 8, 9, 20]) {
+      const r = new SpanRaster();
+      r.begin(30, 12, 1, 0);
+      r.begin(30, 12, 1, 4);
+      r.setColour(RED);
+      r.fillRect(2, 1, w, 5); // starts left of the strip: columns 4.. only
+      const filled: [number, number][] = [];
+      for (let y = -2; y < 14; y++) for (let x = 0; x < r.width; x++) if (at(r, x, y) === RED) filled.push([x, y]);
+      const want: [number, number][] = [];
+      for (let y = 1; y < 6; y++) for (let x = 4; x < Math.min(2 + w, r.width); x++) want.push([x, y]);
+      expect(filled, `width ${w}`).toEqual(want);
+    }
+  });
+
   it('clears and draws only the strip from fromX on, keeping what is left of it', () => {
     const r = new SpanRaster();
     r.begin(10, 4, 1, 0);

@@ -24,6 +24,9 @@ export interface ImageTarget {
   drawImage(image: CanvasImageSource, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void;
 }
 
+/** Rectangles at most this many device pixels wide are filled pixel by pixel rather than a fill() call per row. */
+const NARROW = 8;
+
 /** Room above the plot (CSS px) that the chart's clip allows: lines at the top edge keep their full width. */
 const PAD = 2;
 
@@ -139,8 +142,10 @@ export class SpanRaster implements RectSink {
     if (xa >= xb || ya >= yb) return;
     const px = this.pixels;
     const c = this.colour;
-    if (xb - xa === 1) {
-      for (let row = ya * W + xa, end = yb * W; row < end; row += W) px[row] = c;
+    const n = xb - xa;
+    if (n <= NARROW) {
+      // A line's column span: a few pixels per row, stored directly (a call to fill per row costs more than the stores).
+      for (let row = ya * W + xa, end = yb * W; row < end; row += W) for (let i = row, e = row + n; i < e; i++) px[i] = c;
     } else {
       for (let yy = ya; yy < yb; yy++) px.fill(c, yy * W + xa, yy * W + xb);
     }

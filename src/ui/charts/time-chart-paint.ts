@@ -26,6 +26,19 @@ const CURSOR_COLOUR = '#000000';
  * stroke: the same picture, at a cost bounded by the chart's width.
  */
 const DENSE_POINTS_PER_PX = 1 / 3;
+/**
+ * At most this many points of sparse lines are stroked in one painting; a
+ * chart whose sparse lines hold more (a hundred flows in the first second of
+ * a run, before each line has a point per three pixel columns) draws them
+ * all as column spans. A stroke is anti-aliased path rasterization, which
+ * without a GPU runs on the page's main thread when the frame is committed:
+ * ~1–2 µs per segment, 12–22 ms for the 100 lines of the 110-flow dumbbell
+ * (bench:ui), on top of tracing them. The spans are the same lines, a pixel
+ * coarser where they slant, at a cost bounded by the chart's width. A chart
+ * of 20 lines on a 600 px plot (at most 200 points each before they are
+ * dense anyway) stays under it.
+ */
+export const STROKE_BUDGET = 5000;
 
 /** Everything a painting needs, fixed by the chart's last layout. */
 export interface PaintFrame {
@@ -93,7 +106,13 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
   }
   ctx.globalAlpha = 1;
 
-  const isDense = (r: readonly [number, number]) => !vector && r[1] - r[0] > iw * DENSE_POINTS_PER_PX;
+  let stroked = 0;
+  spec.lines.forEach((l, k) => {
+    const n = f.ranges[k][1] - f.ranges[k][0];
+    if (!l.dots && n <= iw * DENSE_POINTS_PER_PX) stroked += n;
+  });
+  const crowded = stroked > STROKE_BUDGET;
+  const isDense = (r: readonly [number, number]) => !vector && (crowded || r[1] - r[0] > iw * DENSE_POINTS_PER_PX);
 
   const raster = vector ? null : (lines?.raster ?? null);
   raster?.begin(iw, ih, lines!.dpr, fromX);
