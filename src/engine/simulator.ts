@@ -87,7 +87,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   private readonly durationNs: number;
   private readonly measFromNs: number;
   private readonly measToNs: number;
-  private nowNs = 0;
+  /** the time of the event being handled, ns (TcpHost.nowNs) */
+  nowNs = 0;
   /** stepToProtocolEvent's place in the event log */
   private readonly stepCursor = new StepCursor();
   private processed = 0;
@@ -189,7 +190,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     return trace;
   }
 
-  send(pkt: number, node: number, now: number): void {
+  send(pkt: number, node: number): void {
+    const now = this.nowNs;
     if (this.endpointTap !== null) this.endpointTap.sent(pkt, node, now);
     this.traceSent(pkt, now);
     // The network reads the time from its clock (Network.now): it is this event's, `now`.
@@ -229,9 +231,9 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     if (kind === PacketKind.Ack) {
       const snd = this.senders[fi]!;
       if (this.packetTrace.on[fi] === 1) this.packetTrace.add(now, fi, TraceKind.AckReceived, pool.seq(pkt) - snd.base);
-      snd.onAck(pkt, now);
+      snd.onAck(pkt);
     } else {
-      const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt, now);
+      const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt);
       if (fresh)
         st.onDelivered(pool.payload(pkt), now - pool.sentAt(pkt), now >= this.measFromNs && now < this.measToNs);
       const tx = this.txOf[fi];

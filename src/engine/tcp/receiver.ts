@@ -78,7 +78,8 @@ export class TcpReceiver implements TimerOwner {
    * A data segment arrived. Returns true when it carries data the receiver
    * did not have (for throughput), false for a duplicate.
    */
-  onData(pkt: number, now: number): boolean {
+  onData(pkt: number): boolean {
+    const now = this.host.nowNs;
     const pool = this.host.pool;
     const seq = pool.seq(pkt);
     const echo = pool.sentAt(pkt);
@@ -220,7 +221,7 @@ export class TcpReceiver implements TimerOwner {
     pool.setNsack(pkt, blocks);
     // Each SACK block takes 8 bytes of options (RFC 2018 §3; ns-2's Sack1 sink counts the same).
     pool.setSize(pkt, this.spec.tcp.ackBytes + 8 * blocks);
-    this.host.send(pkt, this.node, now);
+    this.host.send(pkt, this.node);
   }
 
   /** Fill the ACK's SACK blocks from the remembered members still above the cumulative point. */
