@@ -117,27 +117,11 @@ export class EventQueue {
 
   /** Schedule an event. */
   schedule(time: number, kind: number, target: number): void {
-    this.at = time;
-    this.add(kind, target, this.nextSeq++);
+    this.scheduleAs(time, kind, target, this.nextSeq++);
   }
 
   /** Schedule an event with a sequence number taken earlier by reserve(). */
   scheduleAs(time: number, kind: number, target: number, seq: number): void {
-    this.at = time;
-    this.add(kind, target, seq);
-  }
-
-  /**
-   * The time of the event the next add() schedules, ns. The per-packet
-   * callers write it here and call add() rather than pass it to
-   * scheduleAs(): a time is a double beyond the small-integer range, and a
-   * double passed to a function V8 does not inline is boxed into a new heap
-   * number on every call, while a double field is updated in place.
-   */
-  at = 0;
-
-  /** Schedule an event at `at`, with a sequence number taken earlier by reserve(). */
-  add(kind: number, target: number, seq: number): void {
     let n = this.free;
     if (n >= 0) this.free = this.next[n];
     else {
@@ -145,11 +129,11 @@ export class EventQueue {
       n = this.used++;
     }
     const key = this.key;
-    key[2 * n] = this.at;
+    key[2 * n] = time;
     key[2 * n + 1] = seq;
     this.payload[2 * n] = kind;
     this.payload[2 * n + 1] = target;
-    this.insert(n);
+    this.insert(n, time, seq);
     if (++this.size > this.head.length) this.rebuild(this.head.length * 2, this.width);
   }
 
@@ -186,11 +170,8 @@ export class EventQueue {
     return true;
   }
 
-  /** Put node n in its bucket's list, in (time, seq) order (read from its key: no double crosses the call). */
-  private insert(n: number): void {
-    const key = this.key;
-    const time = key[2 * n];
-    const seq = key[2 * n + 1];
+  /** Put node n in its bucket's list, in (time, seq) order. */
+  private insert(n: number, time: number, seq: number): void {
     const vb = Math.floor(time * this.inv);
     const b = vb & this.mask;
     // An event before the cursor's bucket (only after a peek moved the cursor
@@ -199,6 +180,7 @@ export class EventQueue {
       this.cur = b;
       this.curTop = (vb + 1) * this.width;
     }
+    const key = this.key;
     const next = this.next;
     const t = this.tail[b];
     if (t < 0) {
@@ -320,12 +302,13 @@ export class EventQueue {
     // bring it back from wherever it starts).
     this.cur = 0;
     this.curTop = Infinity;
+    const key = this.key;
     const next = this.next;
     for (let b = 0; b < oldHead.length; b++) {
       let n = oldHead[b];
       while (n >= 0) {
         const nx = next[n];
-        this.insert(n);
+        this.insert(n, key[2 * n], key[2 * n + 1]);
         n = nx;
       }
     }

@@ -140,8 +140,7 @@ export class Network {
     if (now >= dir.busyUntil) this.transmitNext(dir);
     else if (dir.txDoneAt < 0) {
       dir.txDoneAt = dir.busyUntil;
-      this.events.at = dir.busyUntil;
-      this.events.add(SimEvent.TxDone, dir.index, dir.txDoneSeq);
+      this.events.scheduleAs(dir.busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
     }
   }
 
@@ -205,16 +204,13 @@ export class Network {
     const arriveSeq = this.events.reserve();
     dir.txDoneSeq = this.events.reserve();
     dir.wire.push(this.pool, pkt, arrive, arriveSeq);
-    const events = this.events;
     if (dir.arrivalAt < 0) {
       dir.arrivalAt = arrive;
-      events.at = arrive;
-      events.add(SimEvent.Arrive, dir.index, arriveSeq);
+      this.events.scheduleAs(arrive, SimEvent.Arrive, dir.index, arriveSeq);
     }
     if (dir.queueLength > 0) {
       dir.txDoneAt = busyUntil;
-      events.at = busyUntil;
-      events.add(SimEvent.TxDone, dir.index, dir.txDoneSeq);
+      this.events.scheduleAs(busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
     }
   }
 
@@ -243,8 +239,7 @@ export class Network {
       if (next > now) {
         if (dir.arrivalAt < 0) {
           dir.arrivalAt = next;
-          this.events.at = next;
-          this.events.add(SimEvent.Arrive, dir.index, wire.headSeq(pool));
+          this.events.scheduleAs(next, SimEvent.Arrive, dir.index, wire.headSeq(pool));
         }
         return;
       }
