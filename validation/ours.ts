@@ -113,9 +113,9 @@ export function runOurs(c: Case, seed = c.seeds[0], opts: RunOptions = {}): OurR
       });
     };
     // Only transmissions by a sender count (forwarding goes through the network, not these hooks).
-    sim.send = (pkt: number, node: number, now: number) => {
-      noteTx(pkt, now);
-      sent(pkt, node, now);
+    sim.send = (pkt: number, node: number) => {
+      noteTx(pkt, sim.nowNs);
+      sent(pkt, node);
     };
     sim.dropped = (pkt: number, dir: LinkDir, cause: DropCause, now: number) => {
       if (pool.kind(pkt) !== PacketKind.Ack) {

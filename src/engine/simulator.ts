@@ -87,7 +87,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   private readonly durationNs: number;
   private readonly measFromNs: number;
   private readonly measToNs: number;
-  private nowNs = 0;
+  /** the time of the event being handled, ns (TcpHost.nowNs) */
+  nowNs = 0;
   /** stepToProtocolEvent's place in the event log */
   private readonly stepCursor = new StepCursor();
   private processed = 0;
@@ -189,10 +190,12 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     return trace;
   }
 
-  send(pkt: number, node: number, now: number): void {
+  send(pkt: number, node: number): void {
+    const now = this.nowNs;
     if (this.endpointTap !== null) this.endpointTap.sent(pkt, node, now);
     this.traceSent(pkt, now);
-    this.network.atNode(pkt, node, now);
+    // The network reads the time from its clock (Network.now): it is this event's, `now`.
+    this.network.atNode(pkt, node);
   }
 
   private traceSent(pkt: number, now: number): void {
@@ -217,7 +220,8 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     this.timers.disarm(timer);
   }
 
-  deliver(pkt: number, node: number, now: number): void {
+  deliver(pkt: number, node: number): void {
+    const now = this.nowNs;
     if (this.endpointTap !== null) this.endpointTap.received(pkt, node, now);
     const pool = this.pool;
     const fi = pool.flow(pkt);
@@ -227,9 +231,9 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     if (kind === PacketKind.Ack) {
       const snd = this.senders[fi]!;
       if (this.packetTrace.on[fi] === 1) this.packetTrace.add(now, fi, TraceKind.AckReceived, pool.seq(pkt) - snd.base);
-      snd.onAck(pkt, now);
+      snd.onAck(pkt);
     } else {
-      const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt, now);
+      const fresh = kind === PacketKind.Cbr || this.receivers[fi]!.onData(pkt);
       if (fresh)
         st.onDelivered(pool.payload(pkt), now - pool.sentAt(pkt), now >= this.measFromNs && now < this.measToNs);
       const tx = this.txOf[fi];
@@ -340,37 +344,43 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   /** Handle the event just popped from the event list. */
   private dispatch(): void {
     const q = this.events;
+    // The handlers read the time from the clocks set here (nowNs, Network.now,
+    // the event list's poppedTime) rather than take it as an argument: a time
+    // is a double beyond the small-integer range, and a double passed to a
+    // function V8 does not inline is boxed into a new heap number, once per
+    // event even for the rare kinds' calls (it is boxed before the switch).
     const now = q.poppedTime;
     this.nowNs = now;
+    this.network.now = now;
     this.processed++;
     const target = q.poppedTarget;
     switch (q.poppedKind) {
       case SimEvent.TxDone:
-        this.network.onTxDone(this.dirs[target], now);
+        this.network.onTxDone(this.dirs[target]);
         break;
       case SimEvent.Arrive:
-        this.network.onArrive(this.dirs[target], now);
+        this.network.onArrive(this.dirs[target]);
         break;
       case SimEvent.Timer:
-        this.timers.fire(target, now);
+        this.timers.fire(target);
         break;
       case SimEvent.AppStart:
-        this.startFlow(target, now);
+        this.startFlow(target);
         break;
       case SimEvent.AppStop:
         this.senders[target]?.stop();
         break;
       case SimEvent.Cbr:
-        this.cbrSend(target, now);
+        this.cbrSend(target);
         break;
       case SimEvent.Sample:
-        this.sample(target, now);
+        this.sample(target);
         break;
       case SimEvent.LinkDown:
-        this.faults.linkDown(target, now);
+        this.faults.linkDown(target);
         break;
       case SimEvent.LinkUp:
-        this.faults.linkUp(target, now);
+        this.faults.linkUp(target);
         break;
     }
   }
@@ -392,29 +402,32 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
     return null;
   }
 
-  private startFlow(fi: number, now: number): void {
+  private startFlow(fi: number): void {
+    const now = this.nowNs;
     const tx = this.txOf[fi];
     if (tx >= 0) return this.transactions[tx].start(now);
     const rcv = this.receivers[fi];
     if (rcv) rcv.startedAt = now;
     const snd = this.senders[fi];
     if (snd) return snd.start(now);
-    this.cbrSend(fi, now);
+    this.cbrSend(fi);
   }
 
-  private cbrSend(fi: number, now: number): void {
+  private cbrSend(fi: number): void {
+    const now = this.nowNs;
     const cbr = this.cbrs[fi]!;
     const stop = cbr.spec.stop === null ? Infinity : secondsToNs(cbr.spec.stop);
     if (now >= stop) return;
     const pkt = cbr.makePacket(this.pool, now);
     this.stats[fi].sent++;
     if (this.endpointTap !== null) this.endpointTap.sent(pkt, cbr.node, now);
-    this.network.atNode(pkt, cbr.node, now);
+    this.network.atNode(pkt, cbr.node);
     const next = now + cbr.intervalNs;
     if (next < stop && next <= this.durationNs) this.events.schedule(next, SimEvent.Cbr, fi);
   }
 
-  private sample(k: number, now: number): void {
+  private sample(k: number): void {
+    const now = this.nowNs;
     const inMeasure = now >= this.measFromNs && now <= this.measToNs;
     this.sampler.record(now, inMeasure);
     const next = secondsToNs((k + 1) * this.scenario.sampleInterval);

@@ -64,8 +64,9 @@ export class Timers {
     timer.deadline = -1;
   }
 
-  /** The event of timer `id` came due at `now`. */
-  fire(id: number, now: number): void {
+  /** The event of timer `id` came due (the event list's event being handled). */
+  fire(id: number): void {
+    const now = this.events.poppedTime;
     const timer = this.all[id];
     if (now !== timer.scheduledAt) return; // superseded by an earlier re-arm
     timer.scheduledAt = -1;

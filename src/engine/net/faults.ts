@@ -78,7 +78,9 @@ export class FaultInstaller {
     }
   }
 
-  linkDown(i: number, now: number): void {
+  /** Outage i begins (the event list's event being handled). */
+  linkDown(i: number): void {
+    const now = this.events.poppedTime;
     const o = this.outages[i];
     // b → a first, then a → b: the order ns-2's rtmodel takes a link's directions down (its trace shows it).
     const lost =
@@ -87,7 +89,9 @@ export class FaultInstaller {
     this.events.schedule(now + o.durationNs, SimEvent.LinkUp, i);
   }
 
-  linkUp(i: number, now: number): void {
+  /** Outage i ends (the event list's event being handled). */
+  linkUp(i: number): void {
+    const now = this.events.poppedTime;
     const o = this.outages[i];
     // Another outage of the same link may still be running.
     const stillDown = this.outages.some(

@@ -28,11 +28,19 @@ export class Wire {
   /** the newest packet (meaningful while length > 0) */
   private tail = -1;
   length = 0;
+  /**
+   * Arrival time of the head packet (ns), while the wire holds one: kept
+   * here rather than returned by a method, as a double returned from a call
+   * V8 does not inline is boxed into a new heap number every time.
+   */
+  headAt = 0;
 
   push(pool: PacketPool, pkt: number, arriveAt: number, seq: number): void {
     pool.setWire(pkt, arriveAt, seq);
-    if (this.length === 0) this.head = pkt;
-    else pool.setWireNext(this.tail, pkt);
+    if (this.length === 0) {
+      this.head = pkt;
+      this.headAt = arriveAt;
+    } else pool.setWireNext(this.tail, pkt);
     this.tail = pkt;
     this.length++;
   }
@@ -41,20 +49,11 @@ export class Wire {
     return pool.wireSeq(this.head);
   }
 
-  /**
-   * Arrival time of the head packet; only while the wire holds one. (No
-   * Infinity for an empty wire: a result that is either a constant or a
-   * read double is boxed into a new heap number on every call.)
-   */
-  headTime(pool: PacketPool): number {
-    return pool.wireAt(this.head);
-  }
-
   /** Take the head packet off; only while the wire holds one. */
   shift(pool: PacketPool): number {
     const p = this.head;
     this.head = pool.wireNext(p);
-    this.length--;
+    if (--this.length > 0) this.headAt = pool.wireAt(this.head);
     return p;
   }
 }
@@ -150,9 +149,16 @@ export class LinkDir extends Wire {
     this.passAlone = this.dropTail !== null ? this.dropTail.largestAlone() : -1;
   }
 
-  /** When a packet of `bytes` starting its serialization at `now` (ns) is sent. */
-  txEnd(now: number, bytes: number): number {
-    if (this.capacity !== null) return this.capacity.finish(now, bytes);
+  /**
+   * Set busyUntil to when a packet of `bytes` starting its serialization at
+   * `now` (ns) is sent. (Stored, not returned: a double returned from a call
+   * V8 does not inline is boxed into a new heap number.)
+   */
+  txEnd(now: number, bytes: number): void {
+    if (this.capacity !== null) {
+      this.busyUntil = this.capacity.finish(now, bytes);
+      return;
+    }
     // A direction mostly carries packets of one or two sizes (data one way, ACKs
     // the other; a CBR flow's beside a TCP flow's): remember the last two sizes'
     // serialization times instead of dividing.
@@ -164,7 +170,7 @@ export class LinkDir extends Wire {
       this.txBytes2 = bytes2;
       this.txNs2 = ns2;
     }
-    return now + this.txNs;
+    this.busyUntil = now + this.txNs;
   }
 
   /** The capacity in kb/s at `now`, or over the time since the last call when a trace drives it. */

@@ -15,8 +15,8 @@ import type { RouteTable } from './routing';
 import { SimEvent } from '../sim-events';
 
 export interface NetHost {
-  /** A packet reached its destination node; the host owns it from now on (and frees it). */
-  deliver(pkt: number, node: number, now: number): void;
+  /** A packet reached its destination node at Network.now; the host owns it from now on (and frees it). */
+  deliver(pkt: number, node: number): void;
   /** A packet was lost; the pool entry is freed by the network right after. */
   dropped(pkt: number, dir: LinkDir, cause: DropCause, now: number): void;
   /** A queue set CE on a packet instead of dropping it (RFC 3168 §5). */
@@ -64,6 +64,14 @@ export class Network {
   linkTap: LinkTap | null = null;
   /** each direction's QueueEnv, by direction index */
   private readonly envs: DirQueueEnv[];
+  /**
+   * The time of the event being handled, ns, which the simulator sets before
+   * each event. A packet's way through the network reads it here rather than
+   * taking it as an argument: a time is a double beyond the small-integer
+   * range, and V8 boxes a double passed to a function it does not inline
+   * into a new heap number on every call (a field is updated in place).
+   */
+  now = 0;
 
   constructor(
     readonly pool: PacketPool,
@@ -76,19 +84,20 @@ export class Network {
     this.envs = dirs.map((d) => new DirQueueEnv(this, d));
   }
 
-  /** Hand a packet to `node` (it was just created there, or just arrived there). */
-  atNode(pkt: number, node: number, now: number): void {
+  /** Hand a packet to `node` (it was just created there, or just arrived there) now. */
+  atNode(pkt: number, node: number): void {
     const dst = this.pool.dst(pkt);
     if (dst === node) {
-      this.host.deliver(pkt, node, now);
+      this.host.deliver(pkt, node);
       return;
     }
     const d = this.routes.next(node, dst);
-    this.offer(pkt, this.dirs[d], now);
+    this.offer(pkt, this.dirs[d]);
   }
 
-  /** A packet enters a link direction: its fault filter acts first, then the queue decides. */
-  offer(pkt: number, dir: LinkDir, now: number): void {
+  /** A packet enters a link direction now: its fault filter acts first, then the queue decides. */
+  offer(pkt: number, dir: LinkDir): void {
+    const now = this.now;
     dir.offered++;
     const faults = dir.faults;
     if (faults.armed) {
@@ -105,7 +114,7 @@ export class Network {
       // queue's object: at thousands of directions that is a cache miss less on most hops.
       if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
       if (this.linkTap !== null) this.linkTap.enqueued(pkt, dir, now);
-      this.transmit(dir, pkt, size, now);
+      this.transmit(dir, pkt, size);
       return;
     }
     this.pool.setQueuedAt(pkt, now);
@@ -128,7 +137,7 @@ export class Network {
     if (cause !== DropCause.None) return this.dropFromQueue(pkt, dir, cause, now, true);
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_ENQUEUE, 0, now, NaN);
     if (this.linkTap !== null) this.linkTap.enqueued(pkt, dir, now);
-    if (now >= dir.busyUntil) this.transmitNext(dir, now);
+    if (now >= dir.busyUntil) this.transmitNext(dir);
     else if (dir.txDoneAt < 0) {
       dir.txDoneAt = dir.busyUntil;
       this.events.scheduleAs(dir.busyUntil, SimEvent.TxDone, dir.index, dir.txDoneSeq);
@@ -162,7 +171,8 @@ export class Network {
    * per direction), but their sequence numbers are taken now, arrival first,
    * so same-time events fire in the order ns-2's LinkDelay gives them.
    */
-  private transmitNext(dir: LinkDir, now: number): void {
+  private transmitNext(dir: LinkDir): void {
+    const now = this.now;
     dir.touchQueue(now);
     let pkt: number;
     const dropTail = dir.dropTail;
@@ -178,14 +188,15 @@ export class Network {
     }
     if (pkt < 0) return;
     dir.sojournNs += now - this.pool.queuedAt(pkt);
-    this.transmit(dir, pkt, this.pool.size(pkt), now);
+    this.transmit(dir, pkt, this.pool.size(pkt));
   }
 
   /** Serialize `pkt` (`size` bytes), just taken from the queue (or never queued), on the idle transmitter. */
-  private transmit(dir: LinkDir, pkt: number, size: number, now: number): void {
+  private transmit(dir: LinkDir, pkt: number, size: number): void {
+    const now = this.now;
     dir.departures++;
-    const busyUntil = dir.txEnd(now, size);
-    dir.busyUntil = busyUntil;
+    dir.txEnd(now, size);
+    const busyUntil = dir.busyUntil;
     dir.busyNs += busyUntil - now;
     const arrive = busyUntil + dir.delayNs;
     if (this.linkTrace !== null) this.traceRow(pkt, dir, LINK_TRANSMIT, 0, now, arrive);
@@ -203,13 +214,16 @@ export class Network {
     }
   }
 
-  onTxDone(dir: LinkDir, now: number): void {
-    if (now !== dir.txDoneAt) return; // stale: the link went down meanwhile
+  /** The transmitter of `dir` is free now. */
+  onTxDone(dir: LinkDir): void {
+    if (this.now !== dir.txDoneAt) return; // stale: the link went down meanwhile
     dir.txDoneAt = -1;
-    this.transmitNext(dir, now);
+    this.transmitNext(dir);
   }
 
-  onArrive(dir: LinkDir, now: number): void {
+  /** The head of `dir`'s wire arrives now. */
+  onArrive(dir: LinkDir): void {
+    const now = this.now;
     if (now !== dir.arrivalAt) return; // stale: the wire was cleared by an outage
     dir.arrivalAt = -1;
     const wire = dir.wire;
@@ -219,9 +233,9 @@ export class Network {
       const pkt = wire.shift(pool);
       dir.forwarded++;
       if (this.linkTap !== null) this.linkTap.received(pkt, dir, now);
-      this.atNode(pkt, dir.to, now);
+      this.atNode(pkt, dir.to);
       if (wire.length === 0) return;
-      const next = wire.headTime(pool);
+      const next = wire.headAt;
       if (next > now) {
         if (dir.arrivalAt < 0) {
           dir.arrivalAt = next;

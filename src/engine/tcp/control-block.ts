@@ -282,7 +282,7 @@ export class ControlBlock implements RecoveryContext, SocketState {
     this.cc.onSend?.(this, seq);
     this.rate?.onSend(seq, now);
     this.pacer?.sent(now, pool.size(pkt));
-    host.send(pkt, this.node, now);
+    host.send(pkt, this.node);
   }
 
   // --- retransmission timer and RTT timing ---

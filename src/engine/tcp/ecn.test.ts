@@ -28,6 +28,7 @@ class FakeHost implements TcpHost {
   readonly pool = new PacketPool(64);
   readonly log = new EventLog();
   readonly sent: Sent[] = [];
+  nowNs = 0;
   private timers = 0;
   send(pkt: number): void {
     const p = this.pool;
@@ -77,7 +78,8 @@ function sender(tcp: Partial<TcpParams> = {}) {
     host.pool.setNsack(p, 0);
     host.pool.setTcpFlags(p, flags);
     t += 1e6;
-    snd.onAck(p, t);
+    host.nowNs = t;
+    snd.onAck(p);
   };
   return { host, snd, ack };
 }
@@ -183,7 +185,8 @@ function receiver(tcp: Partial<TcpParams> = {}) {
     host.pool.setEcn(p, ecn);
     host.pool.setTcpFlags(p, flags);
     t += 1e6;
-    rcv.onData(p, t);
+    host.nowNs = t;
+    rcv.onData(p);
     host.pool.free(p);
   };
   const ece = () => host.sent.map((s) => (s.flags & TcpFlag.Ece) !== 0);

@@ -13,8 +13,15 @@ export type { Timer, TimerOwner };
 export interface TcpHost {
   readonly pool: PacketPool;
   readonly log: EventLog;
-  /** Put a packet created at `node` onto the network. */
-  send(pkt: number, node: number, now: number): void;
+  /**
+   * The simulated time of the event being handled, ns. An arriving packet's
+   * handler reads it here rather than taking it as an argument: a time is a
+   * double beyond the small-integer range, and V8 boxes a double passed to a
+   * function it does not inline into a new heap number on every call.
+   */
+  readonly nowNs: number;
+  /** Put a packet created at `node` onto the network now. */
+  send(pkt: number, node: number): void;
   newTimer(owner: TimerOwner, which: number): Timer;
   arm(timer: Timer, atNs: number): void;
   disarm(timer: Timer): void;

@@ -23,8 +23,9 @@ class FakeHost implements TcpHost {
   readonly sent: [number, number][] = [];
   private timers = 0;
   readonly armed: Timer[] = [];
-  send(pkt: number, _node: number, now: number): void {
-    this.sent.push([this.pool.seq(pkt), now]);
+  nowNs = 0;
+  send(pkt: number): void {
+    this.sent.push([this.pool.seq(pkt), this.nowNs]);
     this.pool.free(pkt);
   }
   newTimer(owner: TimerOwner, which: number): Timer {
@@ -120,7 +121,8 @@ describe('a paced sender', () => {
       host.pool.setSeq(p, seq);
       host.pool.setEcho(p, 0);
       host.pool.setNsack(p, 0);
-      snd.onAck(p, ns);
+      host.nowNs = ns;
+      snd.onAck(p);
     };
     // A cumulative ACK of all four at 100 ms: cwnd 5 (one ACK, ns-2 counts it once), srtt 100 ms
     // → 2 × 5 segments per 100 ms, a window that would otherwise leave back to back.
@@ -135,6 +137,7 @@ describe('a paced sender', () => {
       expect(timer.deadline).toBe(host.sent[host.sent.length - 1][1] + slot);
       const at = timer.deadline;
       timer.deadline = -1; // fired, as the simulator's timers do
+      host.nowNs = at;
       snd.onTimer(TIMER_PACE, at);
     }
     const times = host.sent.slice(4).map(([, t]) => t);

@@ -35,6 +35,12 @@ export class TcpReceiver implements TimerOwner {
   private readonly maxBlocks: number;
   private pendingAck = false;
   private pendingEcho = 0;
+  /**
+   * The timestamp (ns) the ACK that sendAck() makes echoes. Callers write it
+   * here rather than pass it: V8 boxes a double passed to a function it does
+   * not inline into a new heap number on every call.
+   */
+  private ackEcho = 0;
   /** ECN accepted: either no handshake and tcp.ecn, or an ECN-setup SYN arrived */
   private ecnOk: boolean;
   /** echoing CE: every ACK carries ECE until a CWR arrives */
@@ -78,7 +84,8 @@ export class TcpReceiver implements TimerOwner {
    * A data segment arrived. Returns true when it carries data the receiver
    * did not have (for throughput), false for a duplicate.
    */
-  onData(pkt: number, now: number): boolean {
+  onData(pkt: number): boolean {
+    const now = this.host.nowNs;
     const pool = this.host.pool;
     const seq = pool.seq(pkt);
     const echo = pool.sentAt(pkt);
@@ -132,7 +139,8 @@ export class TcpReceiver implements TimerOwner {
         if (this.pendingAck) {
           this.host.disarm(this.timer);
           this.pendingAck = false;
-          this.sendAck(echo, now);
+          this.ackEcho = echo;
+          this.sendAck();
         } else {
           this.pendingAck = true;
           this.pendingEcho = echo;
@@ -145,7 +153,8 @@ export class TcpReceiver implements TimerOwner {
         this.pendingAck = false;
       }
     }
-    this.sendAck(echo, now);
+    this.ackEcho = echo;
+    this.sendAck();
     return fresh;
   }
 
@@ -168,16 +177,18 @@ export class TcpReceiver implements TimerOwner {
     if (this.pendingAck && this.timer) {
       this.host.disarm(this.timer);
       this.pendingAck = false;
-      this.sendAck(this.pendingEcho, now);
+      this.ackEcho = this.pendingEcho;
+      this.sendAck();
     }
     if (ce) this.host.log.add(now, this.flow, Ev.EcnEcho, seq - this.base, NaN, NaN, this.nextExpected - 1 - this.base);
     this.echoing = ce;
   }
 
-  onTimer(_which: number, now: number): void {
+  onTimer(): void {
     if (!this.pendingAck) return;
     this.pendingAck = false;
-    this.sendAck(this.pendingEcho, now);
+    this.ackEcho = this.pendingEcho;
+    this.sendAck();
   }
 
   /** Put `seq` first among the remembered SACK blocks (RFC 2018: most recent first). */
@@ -202,7 +213,9 @@ export class TcpReceiver implements TimerOwner {
     return true;
   }
 
-  private sendAck(echo: number, now: number): void {
+  /** Send an ACK now, echoing ackEcho. */
+  private sendAck(): void {
+    const now = this.host.nowNs;
     const pool = this.host.pool;
     const pkt = pool.alloc();
     pool.setKind(pkt, PacketKind.Ack);
@@ -212,7 +225,7 @@ export class TcpReceiver implements TimerOwner {
     pool.setPayload(pkt, 0);
     pool.setDst(pkt, this.peer);
     pool.setSentAt(pkt, now);
-    pool.setEcho(pkt, echo);
+    pool.setEcho(pkt, this.ackEcho);
     pool.setRetx(pkt, 0);
     if (this.echoing || this.acceptEcn) pool.setTcpFlags(pkt, TcpFlag.Ece);
     this.acceptEcn = false;
@@ -220,7 +233,7 @@ export class TcpReceiver implements TimerOwner {
     pool.setNsack(pkt, blocks);
     // Each SACK block takes 8 bytes of options (RFC 2018 §3; ns-2's Sack1 sink counts the same).
     pool.setSize(pkt, this.spec.tcp.ackBytes + 8 * blocks);
-    this.host.send(pkt, this.node, now);
+    this.host.send(pkt, this.node);
   }
 
   /** Fill the ACK's SACK blocks from the remembered members still above the cumulative point. */

@@ -24,6 +24,7 @@ class FakeHost implements TcpHost {
   readonly log = new EventLog();
   /** sequence numbers sent, in order */
   readonly sent: number[] = [];
+  nowNs = 0;
   private timers = 0;
   send(pkt: number): void {
     this.sent.push(this.pool.seq(pkt));
@@ -71,7 +72,8 @@ function setUp(recovery: RecoveryOps) {
     host.pool.setEcho(p, 0);
     host.pool.setNsack(p, 0);
     t += 1e6;
-    snd.onAck(p, t);
+    host.nowNs = t;
+    snd.onAck(p);
   };
   const timeout = () => {
     t += 1e9;
@@ -150,7 +152,8 @@ describe('the sender’s congestion state', () => {
       const p = host.pool.alloc();
       host.pool.setKind(p, PacketKind.Ack);
       host.pool.setSeq(p, seq);
-      snd.onAck(p, t);
+      host.nowNs = t;
+      snd.onAck(p);
     };
     ack(2, 50e6);
     ack(2, 51e6);

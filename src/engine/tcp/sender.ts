@@ -83,7 +83,7 @@ export class TcpSender implements TimerOwner, SenderView {
     spec: TcpFlowSpec,
     node: number,
     peer: number,
-    host: TcpHost,
+    private readonly host: TcpHost,
     readonly recovery: RecoveryOps,
     readonly cc: CongestionOps,
   ) {
@@ -205,7 +205,9 @@ export class TcpSender implements TimerOwner, SenderView {
   }
 
   // --- ACK arrival ---
-  onAck(pkt: number, now: number): void {
+  /** An ACK arrived (at the host's time). */
+  onAck(pkt: number): void {
+    const now = this.host.nowNs;
     const t = this.tcb;
     const rec = this.recovery;
     t.nowNs = now;
