@@ -61,12 +61,6 @@ const OFFSCREEN_MS = 1000;
 export const SPLIT_MIN_LINES = 32;
 /** Lines painted per frame at least, so a split redraw always gets on. */
 const MIN_STEP_LINES = 4;
-/**
- * After this many split redraws replaced before they were shown (the axis
- * stepped again, the value axis grew), the next one is finished in the frame
- * it starts: the chart never stays behind for long.
- */
-const MAX_RESTARTS = 2;
 
 export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Chart {
   // Focusable, so +/-/0 zoom and the arrow keys pan when the chart has focus.
@@ -154,10 +148,11 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
   let shownY: ValueDomain | null = null;
   /** the layout of the last draw (for snapshot) */
   let lastFrame: PaintFrame | null = null;
-  /** a full redraw being painted off screen, over several frames; shown (axes and lines at once) when complete */
-  let job: { key: string; painting: Painting; drawnEnd: number } | null = null;
-  /** split redraws replaced before they were shown, since the last one shown */
-  let restarts = 0;
+  /**
+   * A full redraw being painted off screen over several frames, with what
+   * shows it: its axes, counts and layout go up with its picture, at once.
+   */
+  let job: { key: string; painting: Painting; drawnEnd: number; frame: PaintFrame; show: () => void } | null = null;
   /** the canvas split redraws are painted on */
   let spare: HTMLCanvasElement | null = null;
   /** dataset values last written (writing an unchanged attribute still costs) */
@@ -321,12 +316,15 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
 
     // ---- a full redraw of many lines while following a playing run: painted
     // off screen within each frame's drawing budget, the previous picture
-    // (with its axes) shown meanwhile, the new one swapped in whole.
+    // (with its axes) shown meanwhile, the new one swapped in whole. When the
+    // axes change again before it is complete (they step every ~0.2 s at
+    // most), it is finished and shown all the same, and the next one starts
+    // in the next frame: no work thrown away, and a picture at most one
+    // redraw behind.
     const split = !sync && !incremental && steady && onScreen && spec.lines.length >= SPLIT_MIN_LINES;
-    if (job && (!split || job.key !== key)) {
+    if (job && !split) {
       job.painting.abandon();
       job = null;
-      if (split) restarts++;
     }
     if (split) {
       spare ??= document.createElement('canvas');
@@ -340,25 +338,31 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
           sctx.setTransform(dpr, 0, 0, dpr, 0, 0);
           sctx.clearRect(0, 0, width, height);
           sctx.translate(m.left, m.top);
-          job = { key, painting: startPainting(sctx, frame, 0, false, { raster, dpr }), drawnEnd: end };
+          const show = () => {
+            showFrame();
+            showCounts();
+          };
+          job = { key, painting: startPainting(sctx, frame, 0, false, { raster, dpr }), drawnEnd: end, frame, show };
         }
       }
       if (job) {
-        const hurry = restarts >= MAX_RESTARTS;
-        if (!job.painting.step((n) => hurry || n < MIN_STEP_LINES || frameTimeLeft() > 0)) {
+        if (!job.painting.step((n) => n < MIN_STEP_LINES || frameTimeLeft() > 0)) {
           requestDraw(draw);
           return;
         }
-        showFrame();
-        showCounts();
-        lastFrame = frame;
+        job.show();
+        lastFrame = job.frame;
         drawnEnd = job.drawnEnd;
         ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.clearRect(0, 0, canvas.width, canvas.height);
         ctx.drawImage(spare, 0, 0);
         setData('points', String(points + job.painting.points));
+        if (job.key !== key) {
+          // the axes moved on meanwhile: the next redraw, in the next frame
+          stale = true;
+          requestDraw(draw);
+        }
         job = null;
-        restarts = 0;
         return;
       }
     }
