@@ -16,7 +16,9 @@
  * while on screen, and only the points inside the visible window, reduced to
  * a few per pixel column (canvas-draw.ts); the dense lines are painted into a
  * pixel buffer of the chart's own and put onto the canvas as one image
- * (span-raster.ts).
+ * (span-raster.ts). A full redraw of a chart of many lines while a run plays
+ * (the followed axis stepped out) is painted off screen over several frames
+ * and swapped in whole, axes and lines together (SPLIT_MIN_LINES).
  *
  * Sizes follow the root font size, so the large-text mode for projectors
  * scales the axes, labels and line widths along with the rest of the page.
