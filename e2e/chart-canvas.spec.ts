@@ -85,3 +85,59 @@ for (const scale of [1, 2]) {
     });
   });
 }
+
+test.describe('a chart of many lines while the time axis steps out', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  // 40 flows: the overlay holds more lines than time-chart.ts SPLIT_MIN_LINES, so each full redraw is painted off screen over frames.
+  test('shows a whole picture in every frame: never a blank or cleared canvas, and the new axes arrive with their lines', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('./');
+    await page.getByTestId('import-input').setInputFiles({
+      name: 'dumbbell.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(dumbbell(40, 60))),
+    });
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'ready');
+    await page.getByLabel('Speed').fill(String(SPEEDS.indexOf('max')));
+    await page.getByTestId('cwnd-overlay-chart').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const plot = page.getByTestId('cwnd-overlay-chart').locator('.chart-plot');
+    // every animation frame for 2.5 s: how many pixels the canvas holds, and the time axis shown
+    const frames = await plot.evaluate(
+      (el) =>
+        new Promise<{ inked: number; t1: string }[]>((resolve) => {
+          const canvas = el.querySelector('canvas')!;
+          const ctx = canvas.getContext('2d')!;
+          const out: { inked: number; t1: string }[] = [];
+          const start = performance.now();
+          const frame = () => {
+            const data = new Uint32Array(ctx.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+            let inked = 0;
+            for (let i = 0; i < data.length; i++) if (data[i] !== 0) inked++;
+            out.push({ inked, t1: el.getAttribute('data-t1') ?? '' });
+            if (performance.now() - start < 2500) requestAnimationFrame(frame);
+            else resolve(out);
+          };
+          requestAnimationFrame(frame);
+        }),
+    );
+    expect(Number(await plot.getAttribute('data-lines'))).toBeGreaterThanOrEqual(32);
+    const firstInked = frames.findIndex((f) => f.inked > 0);
+    expect(firstInked).toBeGreaterThanOrEqual(0);
+    const after = frames.slice(firstInked);
+    // A cleared canvas holds nothing, one painted line by line on screen little
+    // more than its grid. A whole new picture may hold half as many pixels as
+    // the one before (the time axis doubled: the lines take half the width),
+    // not a fifth.
+    const dips = after.filter((f, i) => i > 0 && f.inked < 0.2 * after[i - 1].inked);
+    expect(dips, JSON.stringify(after.map((f) => f.inked))).toEqual([]);
+    // the followed axis stepped out, and each new one arrived (with its picture)
+    expect(new Set(after.map((f) => f.t1)).size).toBeGreaterThanOrEqual(2);
+    expect(errors).toEqual([]);
+  });
+});

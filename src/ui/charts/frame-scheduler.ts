@@ -19,10 +19,13 @@ export const FRAME_BUDGET_MS = 8;
 const pending = new Set<Draw>();
 const background = new Set<Draw>();
 let frame = 0;
+/** when the frame being drawn started drawing (performance.now()), or null outside a frame */
+let frameStart: number | null = null;
 
 function flush(): void {
   frame = 0;
   const start = performance.now();
+  frameStart = start;
   let drawn = 0;
   for (const draw of [...pending]) {
     if (drawn > 0 && performance.now() - start > FRAME_BUDGET_MS) break;
@@ -36,7 +39,17 @@ function flush(): void {
     background.delete(draw);
     draw();
   }
+  frameStart = null;
   if (pending.size > 0 || background.size > 0) schedule();
+}
+
+/**
+ * What is left of this frame's drawing budget, ms (negative when spent), for
+ * a draw that can stop part-way and go on in the next frame (a chart's full
+ * redraw, time-chart.ts). Outside a frame, the whole budget.
+ */
+export function frameTimeLeft(): number {
+  return frameStart === null ? FRAME_BUDGET_MS : FRAME_BUDGET_MS - (performance.now() - frameStart);
 }
 
 function schedule(): void {

@@ -4,7 +4,7 @@ import type { TimeChartSpec } from './chart-spec';
 import { RingBuffer } from './ring-buffer';
 import { SpanRaster } from './span-raster';
 import { SvgRecorder } from './svg-recorder';
-import { paintData, STROKE_BUDGET, type PaintFrame } from './time-chart-paint';
+import { paintData, startPainting, STROKE_BUDGET, type PaintFrame } from './time-chart-paint';
 
 /** `lines` lines of `points` points each over 1 s, as a chart following a run's first second holds them. */
 function frame(lines: number, points: number): PaintFrame {
@@ -40,8 +40,15 @@ function frame(lines: number, points: number): PaintFrame {
 /** A raster that counts the rectangles painted into it. */
 class CountingRaster extends SpanRaster {
   rects = 0;
+  /** every call, in order, when `log` is set */
+  log: string[] | null = null;
+  override setColour(word: number): void {
+    this.log?.push(`colour ${word}`);
+    super.setColour(word);
+  }
   override fillRect(x: number, y: number, w: number, h: number): void {
     this.rects++;
+    this.log?.push(`rect ${x} ${y} ${w} ${h}`);
     super.fillRect(x, y, w, h);
   }
 }
@@ -80,5 +87,88 @@ describe('paintData: the stroke budget', () => {
     const ctx = new SvgRecorder();
     paintData(ctx, frame(100, 60), 0, true);
     expect(ctx.markup().match(/<path/g)?.length).toBeGreaterThanOrEqual(100);
+  });
+});
+
+describe('startPainting: a full redraw split over frames', () => {
+  /** Step a painting of `f` with at most `perStep` lines a step; the rectangles and strokes of each step. */
+  function split(f: PaintFrame, perStep: number, raster = new CountingRaster()) {
+    const ctx = new SvgRecorder();
+    let strokes = 0;
+    const stroke = ctx.stroke.bind(ctx);
+    ctx.stroke = () => {
+      strokes++;
+      stroke();
+    };
+    const painting = startPainting(ctx, f, 0, false, { raster, dpr: 1 });
+    const steps: { lines: number; rects: number; strokes: number }[] = [];
+    for (let done = false; !done;) {
+      const before = { lines: painting.linesDone, rects: raster.rects, strokes };
+      done = painting.step((n) => n < perStep);
+      steps.push({
+        lines: painting.linesDone - before.lines,
+        rects: raster.rects - before.rects,
+        strokes: strokes - before.strokes,
+      });
+      if (steps.length > 1000) throw new Error('the painting never completes');
+    }
+    return { ctx, raster, steps };
+  }
+
+  it('paints no more than the lines a step allows, and goes on where it stopped', () => {
+    const { steps } = split(frame(100, 60), 8);
+    expect(steps).toHaveLength(13); // 12 × 8 + 4
+    expect(Math.max(...steps.map((s) => s.lines))).toBe(8);
+    expect(steps.reduce((a, s) => a + s.lines, 0)).toBe(100);
+    // the crowded lines' rectangles are spread over the steps, not done in the first
+    const rects = steps.map((s) => s.rects);
+    expect(Math.max(...rects)).toBeLessThan(0.1 * rects.reduce((a, r) => a + r, 0));
+  });
+
+  it('ends with the very rectangles of the painting done in one go, in the same order', () => {
+    const f = frame(100, 60);
+    const whole = new CountingRaster();
+    whole.log = [];
+    paintData(new SvgRecorder(), f, 0, false, { raster: whole, dpr: 1 });
+    const parts = new CountingRaster();
+    parts.log = [];
+    split(f, 7, parts);
+    expect(whole.log.length).toBeGreaterThan(100 * 60);
+    expect(parts.log).toEqual(whole.log);
+  });
+
+  it('makes the same drawing calls as the painting done in one go (stroked lines, references, markers)', () => {
+    const f = frame(10, 60);
+    const spec = { ...f.spec, referenceLines: () => [{ y: 12, label: 'BDP', colour: '#d55e00', dash: '4 2' }] };
+    const g: PaintFrame = { ...f, spec, markers: [{ time: 0.5, y: 11, event: 'drop', detail: 'loss' }], cursor: 0.25 };
+    const whole = new SvgRecorder();
+    paintData(whole, g, 0, false, { raster: new SpanRaster(), dpr: 1 });
+    const { ctx, steps } = split(g, 1);
+    expect(steps).toHaveLength(10);
+    expect(steps.map((s) => s.strokes)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 2]); // the last with the reference line
+    // the same markup but for the recorders' own clip ids
+    const ids = (m: string) => m.replace(/rec\d+-/g, 'rec-');
+    expect(ids(ctx.markup())).toBe(ids(whole.markup()));
+    expect(ctx.markup().length).toBeGreaterThan(1000);
+  });
+
+  it('gives the context its state back when abandoned part-way', () => {
+    const ctx = new SvgRecorder();
+    let depth = 0;
+    const save = ctx.save.bind(ctx);
+    const restore = ctx.restore.bind(ctx);
+    ctx.save = () => {
+      depth++;
+      save();
+    };
+    ctx.restore = () => {
+      depth--;
+      restore();
+    };
+    const painting = startPainting(ctx, frame(100, 60), 0, false, { raster: new SpanRaster(), dpr: 1 });
+    expect(painting.step((n) => n < 3)).toBe(false);
+    expect(depth).toBe(1);
+    painting.abandon();
+    expect(depth).toBe(0);
   });
 });

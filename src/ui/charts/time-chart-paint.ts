@@ -10,7 +10,17 @@
  * and `vector` draws every line as a path (no pixel-column spans).
  */
 import { drawMarkers } from './canvas-markers';
-import { clipAbove, dashArray, drawDots, fillArea, fillLine, linear, tracePolyline, visibleRange, type Series } from './canvas-draw';
+import {
+  clipAbove,
+  dashArray,
+  drawDots,
+  fillArea,
+  fillLine,
+  linear,
+  tracePolyline,
+  visibleRange,
+  type Series,
+} from './canvas-draw';
 import type { Band, ChartMarker, TimeChartSpec } from './chart-spec';
 import { opaqueColour, type ImageTarget, type SpanRaster } from './span-raster';
 import type { Ctx2D } from './svg-recorder';
@@ -77,6 +87,37 @@ export interface LineRaster {
  * raster and put onto the canvas as one image, in the same order.
  */
 export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = false, lines?: LineRaster): number {
+  const painting = startPainting(ctx, f, fromX, vector, lines);
+  painting.step(() => true);
+  return painting.points;
+}
+
+/** A painting done in steps: the same drawing calls as paintData, in the same order, split between lines. */
+export interface Painting {
+  /**
+   * Paint on: the grid, bands and areas first, then line after line while
+   * `more(linesPaintedInThisStep)` says so (it is asked after each line, so a
+   * step paints at least one), then what lies over the lines. Returns whether
+   * the painting is complete.
+   */
+  step(more: (lines: number) => boolean): boolean;
+  /** the points the custom drawing reported (once complete) */
+  readonly points: number;
+  /** lines painted so far, of spec.lines */
+  readonly linesDone: number;
+  /** Give up an incomplete painting: the context gets its state back (the clip). */
+  abandon(): void;
+}
+
+/**
+ * Start a painting of `f` that can be finished over several calls (several
+ * animation frames), for a chart whose full redraw would hold the page too
+ * long (time-chart.ts paints it off screen and shows it when complete). The
+ * context and the raster must not be used for anything else meanwhile: the
+ * painting holds the context's clip (save/restore) and the raster's pixels
+ * between steps.
+ */
+export function startPainting(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = false, lines?: LineRaster): Painting {
   const { spec, t0, t1, iw, ih, rem } = f;
   const px = linear(t0, t1, 0, iw);
   const [ylo, yhi] = f.yDomain;
@@ -84,27 +125,6 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
   const lineScale = Math.max(1, rem / 16);
   const tFrom = fromX === 0 ? t0 : t0 + ((t1 - t0) * fromX) / iw;
   let points = 0;
-
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(fromX, -2, iw + 2 - fromX, ih + 4);
-  ctx.clip();
-  if (fromX > 0) ctx.clearRect(fromX, -2, iw + 2 - fromX, ih + 4);
-  ctx.lineJoin = 'round';
-  ctx.lineCap = 'butt';
-  ctx.setLineDash([]);
-
-  ctx.fillStyle = GRID_COLOUR;
-  for (const v of f.yTicks) ctx.fillRect(fromX, Math.round(py(v)), iw - fromX, 1);
-
-  ctx.fillStyle = spec.bandColour ?? '#000000';
-  ctx.globalAlpha = 0.16;
-  for (const b of f.bands) {
-    if (b.end < tFrom || b.start > t1) continue;
-    const bx = Math.round(px(b.start));
-    ctx.fillRect(bx, 0, Math.max(1, Math.round(px(b.end)) - bx), ih);
-  }
-  ctx.globalAlpha = 1;
 
   let stroked = 0;
   spec.lines.forEach((l, k) => {
@@ -115,7 +135,6 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
   const isDense = (r: readonly [number, number]) => !vector && (crowded || r[1] - r[0] > iw * DENSE_POINTS_PER_PX);
 
   const raster = vector ? null : (lines?.raster ?? null);
-  raster?.begin(iw, ih, lines!.dpr, fromX);
   /** Put what the raster holds onto the canvas, before something is drawn over it there. */
   const settle = () => {
     if (!raster?.pending) return;
@@ -129,7 +148,14 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
    * when only a strip is redrawn (the clip keeps it to the strip): it is
    * cheap, and its dash pattern then lines up with what is already drawn.
    */
-  const drawSeries = (buf: Series, dense: boolean, yMap: (v: number) => number, colour: string, lineWidth: number, dash: string | undefined): void => {
+  const drawSeries = (
+    buf: Series,
+    dense: boolean,
+    yMap: (v: number) => number,
+    colour: string,
+    lineWidth: number,
+    dash: string | undefined,
+  ): void => {
     const [from, to] = visibleRange(buf, dense ? tFrom : t0, t1);
     if (to <= from) return;
     const pattern = dashArray(dash).map((d) => d * lineScale);
@@ -154,41 +180,80 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
     ctx.setLineDash([]);
   };
 
-  spec.lines.forEach((l, k) => {
-    if (!l.area) return;
-    const buf = l.buffer();
-    if (!buf || buf.length === 0) return;
-    const dense = isDense(f.ranges[k]);
-    const [from, to] = visibleRange(buf, dense ? tFrom : t0, t1);
-    if (to - from < 1) return;
-    ctx.fillStyle = l.colour;
-    ctx.globalAlpha = 0.18;
-    if (dense) {
-      fillArea(buf, from, to, px, py, Math.round(py(0)), ctx);
-    } else {
-      // A closed polygon down to the axis; gaps (NaN) are drawn as empty.
-      ctx.beginPath();
-      ctx.moveTo(px(buf.t(from)), py(0));
-      tracePolyline({ length: buf.length, t: (i) => buf.t(i), y: (i) => (Number.isFinite(buf.y(i)) ? buf.y(i) : 0), lowerBound: (t) => buf.lowerBound(t) }, from, to, px, py, {
-        moveTo: (a, b) => ctx.lineTo(a, b),
-        lineTo: (a, b) => ctx.lineTo(a, b),
-      });
-      ctx.lineTo(px(buf.t(to - 1)), py(0));
-      ctx.closePath();
-      ctx.fill();
+  /** Under the lines: the grid, shaded bands, areas and the secondary line. */
+  const head = (): void => {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(fromX, -2, iw + 2 - fromX, ih + 4);
+    ctx.clip();
+    if (fromX > 0) ctx.clearRect(fromX, -2, iw + 2 - fromX, ih + 4);
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'butt';
+    ctx.setLineDash([]);
+
+    ctx.fillStyle = GRID_COLOUR;
+    for (const v of f.yTicks) ctx.fillRect(fromX, Math.round(py(v)), iw - fromX, 1);
+
+    ctx.fillStyle = spec.bandColour ?? '#000000';
+    ctx.globalAlpha = 0.16;
+    for (const b of f.bands) {
+      if (b.end < tFrom || b.start > t1) continue;
+      const bx = Math.round(px(b.start));
+      ctx.fillRect(bx, 0, Math.max(1, Math.round(px(b.end)) - bx), ih);
     }
     ctx.globalAlpha = 1;
-  });
 
-  const secondary = spec.secondary;
-  const sbuf = f.y2Domain && secondary ? secondary.buffer() : null;
-  if (sbuf && f.y2Domain && secondary) {
-    const [a, b] = f.y2Domain;
-    const r = visibleRange(sbuf, t0, t1);
-    drawSeries(sbuf, isDense(r), linear(a, b, ih, 0), secondary.colour, 1.75 * lineScale, secondary.dash);
-  }
+    raster?.begin(iw, ih, lines!.dpr, fromX);
 
-  spec.lines.forEach((l, k) => {
+    spec.lines.forEach((l, k) => {
+      if (!l.area) return;
+      const buf = l.buffer();
+      if (!buf || buf.length === 0) return;
+      const dense = isDense(f.ranges[k]);
+      const [from, to] = visibleRange(buf, dense ? tFrom : t0, t1);
+      if (to - from < 1) return;
+      ctx.fillStyle = l.colour;
+      ctx.globalAlpha = 0.18;
+      if (dense) {
+        fillArea(buf, from, to, px, py, Math.round(py(0)), ctx);
+      } else {
+        // A closed polygon down to the axis; gaps (NaN) are drawn as empty.
+        ctx.beginPath();
+        ctx.moveTo(px(buf.t(from)), py(0));
+        tracePolyline(
+          {
+            length: buf.length,
+            t: (i) => buf.t(i),
+            y: (i) => (Number.isFinite(buf.y(i)) ? buf.y(i) : 0),
+            lowerBound: (t) => buf.lowerBound(t),
+          },
+          from,
+          to,
+          px,
+          py,
+          {
+            moveTo: (a, b) => ctx.lineTo(a, b),
+            lineTo: (a, b) => ctx.lineTo(a, b),
+          },
+        );
+        ctx.lineTo(px(buf.t(to - 1)), py(0));
+        ctx.closePath();
+        ctx.fill();
+      }
+      ctx.globalAlpha = 1;
+    });
+
+    const secondary = spec.secondary;
+    const sbuf = f.y2Domain && secondary ? secondary.buffer() : null;
+    if (sbuf && f.y2Domain && secondary) {
+      const [a, b] = f.y2Domain;
+      const r = visibleRange(sbuf, t0, t1);
+      drawSeries(sbuf, isDense(r), linear(a, b, ih, 0), secondary.colour, 1.75 * lineScale, secondary.dash);
+    }
+  };
+
+  const paintLine = (k: number): void => {
+    const l = spec.lines[k];
     const buf = l.buffer();
     if (!buf || buf.length === 0) return;
     if (l.dots) {
@@ -198,25 +263,67 @@ export function paintData(ctx: Ctx2D, f: PaintFrame, fromX: number, vector = fal
       drawDots(buf, from, to, px, py, (l.width ?? 2) * lineScale, ctx);
       return;
     }
-    drawSeries(l.clipAbove ? clipAbove(buf, yhi) : buf, isDense(f.ranges[k]), py, l.colour, (l.width ?? 2) * lineScale, l.dash);
-  });
+    drawSeries(
+      l.clipAbove ? clipAbove(buf, yhi) : buf,
+      isDense(f.ranges[k]),
+      py,
+      l.colour,
+      (l.width ?? 2) * lineScale,
+      l.dash,
+    );
+  };
 
-  settle();
-  if (spec.draw) points += spec.draw({ ctx, x: px, y: py, t0: tFrom, t1, rem, width: iw, height: ih, windowStart: t0 });
+  const tail = (): void => {
+    settle();
+    if (spec.draw)
+      points += spec.draw({ ctx, x: px, y: py, t0: tFrom, t1, rem, width: iw, height: ih, windowStart: t0 });
 
-  paintReferences(ctx, f, py);
+    paintReferences(ctx, f, py);
 
-  if (f.markers.length > 0) {
-    // markers just left of the strip reach into it: draw them again too
-    const reach = (t1 - t0) * ((0.6 * rem) / iw);
-    drawMarkers(ctx, f.markers, tFrom - reach, t1, px, py, spec.markerStyles ?? {}, (rem / 16) ** 2);
-  }
-  if (f.cursor !== null && f.cursor >= t0 && f.cursor <= t1) {
-    ctx.fillStyle = CURSOR_COLOUR;
-    ctx.fillRect(Math.round(px(f.cursor)) - 1, 0, 2, ih);
-  }
-  ctx.restore();
-  return points;
+    if (f.markers.length > 0) {
+      // markers just left of the strip reach into it: draw them again too
+      const reach = (t1 - t0) * ((0.6 * rem) / iw);
+      drawMarkers(ctx, f.markers, tFrom - reach, t1, px, py, spec.markerStyles ?? {}, (rem / 16) ** 2);
+    }
+    if (f.cursor !== null && f.cursor >= t0 && f.cursor <= t1) {
+      ctx.fillStyle = CURSOR_COLOUR;
+      ctx.fillRect(Math.round(px(f.cursor)) - 1, 0, 2, ih);
+    }
+    ctx.restore();
+  };
+
+  let started = false;
+  let next = 0;
+  let complete = false;
+  return {
+    get points() {
+      return points;
+    },
+    get linesDone() {
+      return next;
+    },
+    abandon() {
+      if (started && !complete) ctx.restore();
+      complete = true;
+    },
+    step(more) {
+      if (complete) return true;
+      if (!started) {
+        started = true;
+        head();
+      }
+      const n = spec.lines.length;
+      let painted = 0;
+      while (next < n) {
+        paintLine(next++);
+        painted++;
+        if (next < n && !more(painted)) return false;
+      }
+      tail();
+      complete = true;
+      return true;
+    },
+  };
 }
 
 /** Horizontal reference lines with their labels; one above the value axis becomes a tag at the top edge. */
