@@ -53,8 +53,8 @@ class CountingRaster extends SpanRaster {
   }
 }
 
-/** Paint onto a recorder standing in for the canvas; count its strokes and the rectangles of the raster. */
-function paint(f: PaintFrame): { strokes: number; rasterRects: number } {
+/** A recorder standing in for the canvas that counts its strokes. */
+function strokeCounter(): { ctx: SvgRecorder; strokes: () => number } {
   const ctx = new SvgRecorder();
   let strokes = 0;
   const stroke = ctx.stroke.bind(ctx);
@@ -62,9 +62,15 @@ function paint(f: PaintFrame): { strokes: number; rasterRects: number } {
     strokes++;
     stroke();
   };
+  return { ctx, strokes: () => strokes };
+}
+
+/** Paint onto a stroke counter; count its strokes and the rectangles of the raster. */
+function paint(f: PaintFrame): { strokes: number; rasterRects: number } {
+  const { ctx, strokes } = strokeCounter();
   const raster = new CountingRaster();
   paintData(ctx, f, 0, false, { raster, dpr: 1 });
-  return { strokes, rasterRects: raster.rects };
+  return { strokes: strokes(), rasterRects: raster.rects };
 }
 
 describe('paintData: the stroke budget', () => {
@@ -93,22 +99,16 @@ describe('paintData: the stroke budget', () => {
 describe('startPainting: a full redraw split over frames', () => {
   /** Step a painting of `f` with at most `perStep` lines a step; the rectangles and strokes of each step. */
   function split(f: PaintFrame, perStep: number, raster = new CountingRaster()) {
-    const ctx = new SvgRecorder();
-    let strokes = 0;
-    const stroke = ctx.stroke.bind(ctx);
-    ctx.stroke = () => {
-      strokes++;
-      stroke();
-    };
+    const { ctx, strokes } = strokeCounter();
     const painting = startPainting(ctx, f, 0, false, { raster, dpr: 1 });
     const steps: { lines: number; rects: number; strokes: number }[] = [];
     for (let done = false; !done;) {
-      const before = { lines: painting.linesDone, rects: raster.rects, strokes };
+      const before = { lines: painting.linesDone, rects: raster.rects, strokes: strokes() };
       done = painting.step((n) => n < perStep);
       steps.push({
         lines: painting.linesDone - before.lines,
         rects: raster.rects - before.rects,
-        strokes: strokes - before.strokes,
+        strokes: strokes() - before.strokes,
       });
       if (steps.length > 1000) throw new Error('the painting never completes');
     }
