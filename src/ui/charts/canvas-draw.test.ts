@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnSpans, dashOn, fillArea, fillLine, linear, tracePolyline, visibleRange, type PathSink } from './canvas-draw';
+import { SPAN, columnSpans, dashOn, fillArea, fillLine, linear, tracePolyline, visibleRange, type PathSink } from './canvas-draw';
 import { RingBuffer } from './ring-buffer';
 
 class Recorder implements PathSink {
@@ -66,7 +66,7 @@ describe('tracePolyline', () => {
 describe('column spans (dense series drawn as rectangles)', () => {
   const spansOf = (b: RingBuffer, px: (t: number) => number, py: (v: number) => number) => {
     const out: [number, number, number][] = [];
-    columnSpans(b, 0, b.length, px, py, (c, top, bottom) => out.push([c, top, bottom]));
+    columnSpans(b, 0, b.length, px, py, (c) => out.push([c, SPAN[0], SPAN[1]]));
     return out;
   };
 
