@@ -89,7 +89,7 @@ for (const scale of [1, 2]) {
 test.describe('a chart of many lines while the time axis steps out', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  // 40 flows: the overlay holds more lines than time-chart.ts SPLIT_MIN_LINES, so each full redraw is painted off screen over frames.
+  // 40 flows: the overlay holds more lines than split-redraw.ts SPLIT_MIN_LINES, so each full redraw is painted off screen over frames.
   test('shows a whole picture in every frame: never a blank or cleared canvas, and the new axes arrive with their lines', async ({
     page,
   }) => {

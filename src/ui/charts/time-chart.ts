@@ -18,7 +18,7 @@
  * pixel buffer of the chart's own and put onto the canvas as one image
  * (span-raster.ts). A full redraw of a chart of many lines while a run plays
  * (the followed axis stepped out) is painted off screen over several frames
- * and swapped in whole, axes and lines together (SPLIT_MIN_LINES).
+ * and swapped in whole, axes and lines together (split-redraw.ts).
  *
  * Sizes follow the root font size, so the large-text mode for projectors
  * scales the axes, labels and line widths along with the rest of the page.
@@ -30,8 +30,9 @@ import { linear, visibleRange } from './canvas-draw';
 import { inlineFrameStyles } from './frame-styles';
 import { SvgRecorder } from './svg-recorder';
 import { SpanRaster } from './span-raster';
-import { paintData, startPainting, type PaintFrame, type Painting } from './time-chart-paint';
-import { cancelDraw, frameTimeLeft, requestBackgroundDraw, requestDraw } from './frame-scheduler';
+import { paintData, type PaintFrame } from './time-chart-paint';
+import { cancelDraw, requestBackgroundDraw, requestDraw } from './frame-scheduler';
+import { SPLIT_MIN_LINES, SplitRedraw } from './split-redraw';
 import type { Chart, TimeChartSpec } from './chart-spec';
 import { currentDomain, timeAxis } from './time-axis';
 import { steadyDomain, type ValueDomain } from './value-axis';
@@ -53,16 +54,6 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const REDRAW_BACK_PX = 4;
 /** A chart scrolled out of view redraws at most this often, ms. */
 const OFFSCREEN_MS = 1000;
-/**
- * A chart of at least this many lines, following a playing run, paints a
- * full redraw off screen over as many frames as the drawing budget needs
- * (frame-scheduler.ts) and shows it when complete: the first full draw of
- * the 110 lines of a 100-flow run took 12–32 ms of CPU in one go (bench:ui),
- * each time the followed axis stepped out. Fewer lines redraw in a few ms.
- */
-export const SPLIT_MIN_LINES = 32;
-/** Lines painted per frame at least, so a split redraw always gets on. */
-const MIN_STEP_LINES = 4;
 
 export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Chart {
   // Focusable, so +/-/0 zoom and the arrow keys pan when the chart has focus.
@@ -154,9 +145,7 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
    * A full redraw being painted off screen over several frames, with what
    * shows it: its axes, counts and layout go up with its picture, at once.
    */
-  let job: { key: string; painting: Painting; drawnEnd: number; frame: PaintFrame; show: () => void } | null = null;
-  /** the canvas split redraws are painted on */
-  let spare: HTMLCanvasElement | null = null;
+  const split = new SplitRedraw<{ drawnEnd: number; show: () => void }>();
   /** dataset values last written (writing an unchanged attribute still costs) */
   const shown: Record<string, string> = {};
   const setData = (key: string, value: string | null) => {
@@ -171,7 +160,7 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
    * over frames (a resize, a picture being saved).
    */
   function draw(sync = false): void {
-    if ((!stale && !job) || destroyed) return;
+    if ((!stale && !split.active) || destroyed) return;
     if (width <= 0 || height <= 0) return;
     stale = false;
     const secondaryLabel = spec.secondary?.label() ?? '';
@@ -323,48 +312,29 @@ export function createTimeChart(container: HTMLElement, spec: TimeChartSpec): Ch
     // most), it is finished and shown all the same, and the next one starts
     // in the next frame: no work thrown away, and a picture at most one
     // redraw behind.
-    const split = !sync && !incremental && steady && onScreen && spec.lines.length >= SPLIT_MIN_LINES;
-    if (job && !split) {
-      job.painting.abandon();
-      job = null;
-    }
-    if (split) {
-      spare ??= document.createElement('canvas');
-      if (!job) {
-        if (spare.width !== canvas.width || spare.height !== canvas.height) {
-          spare.width = canvas.width;
-          spare.height = canvas.height;
-        }
-        const sctx = spare.getContext('2d');
-        if (sctx) {
-          sctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-          sctx.clearRect(0, 0, width, height);
-          sctx.translate(m.left, m.top);
-          const show = () => {
-            showFrame();
-            showCounts();
-          };
-          job = { key, painting: startPainting(sctx, frame, 0, false, { raster, dpr }), drawnEnd: end, frame, show };
-        }
+    const splitting = !sync && !incremental && steady && onScreen && spec.lines.length >= SPLIT_MIN_LINES;
+    if (!splitting) split.abandon();
+    else {
+      const show = () => {
+        showFrame();
+        showCounts();
+      };
+      const target = { canvas, ctx, width, height, dpr, left: m.left, top: m.top };
+      const done = split.step(target, key, frame, { raster, dpr }, { drawnEnd: end, show });
+      if (done === 'pending') {
+        requestDraw(draw);
+        return;
       }
-      if (job) {
-        if (!job.painting.step((n) => n < MIN_STEP_LINES || frameTimeLeft() > 0)) {
-          requestDraw(draw);
-          return;
-        }
-        job.show();
-        lastFrame = job.frame;
-        drawnEnd = job.drawnEnd;
-        ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.clearRect(0, 0, canvas.width, canvas.height);
-        ctx.drawImage(spare, 0, 0);
-        setData('points', String(points + job.painting.points));
-        if (job.key !== key) {
+      if (done !== null) {
+        done.extra.show();
+        lastFrame = done.frame;
+        drawnEnd = done.extra.drawnEnd;
+        setData('points', String(points + done.points));
+        if (done.key !== key) {
           // the axes moved on meanwhile: the next redraw, in the next frame
           stale = true;
           requestDraw(draw);
         }
-        job = null;
         return;
       }
     }
