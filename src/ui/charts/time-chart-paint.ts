@@ -112,7 +112,7 @@ export interface Painting {
 /**
  * Start a painting of `f` that can be finished over several calls (several
  * animation frames), for a chart whose full redraw would hold the page too
- * long (time-chart.ts paints it off screen and shows it when complete). The
+ * long (split-redraw.ts paints it off screen and shows it when complete). The
  * context and the raster must not be used for anything else meanwhile: the
  * painting holds the context's clip (save/restore) and the raster's pixels
  * between steps.
