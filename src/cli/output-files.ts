@@ -12,7 +12,10 @@ import type { CsvSink } from '../engine/output/csv-stream';
 
 /** One file being written piece by piece. */
 export interface FileWriter {
-  /** Text is written as UTF-8; bytes as they are (the packet capture). */
+  /**
+   * Text is written as UTF-8; bytes as they are (the packet capture, the
+   * sampled files' rows). The bytes are the caller's again once it returns.
+   */
   write(data: string | Uint8Array): void;
   close(): void;
   /** the file's descriptor, where it has one another thread may write to (sample-writer.ts) */
@@ -66,6 +69,10 @@ export class OutputFiles implements CsvSink {
     if (text === '') return;
     if (file === 'summary.csv') this.summary += text;
     this.writers.get(file)!.write(text);
+  }
+
+  writeBytes(file: CsvFileName, bytes: Uint8Array): void {
+    if (bytes.length > 0) this.writers.get(file)!.write(bytes);
   }
 
   /**

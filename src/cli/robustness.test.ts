@@ -30,7 +30,10 @@ function harness(input: string) {
     mkdir: async (p) => void dirs.push(p),
     createWriter: (p) => {
       files.set(p, '');
-      return { write: (t) => void files.set(p, files.get(p)! + t), close: () => {} };
+      return {
+        write: (t) => void files.set(p, files.get(p)! + (typeof t === 'string' ? t : new TextDecoder().decode(t))),
+        close: () => {},
+      };
     },
     rename: async (from, to) => {
       files.set(to, files.get(from)!);

@@ -59,7 +59,7 @@ describe('the sample writer thread', () => {
     const path = join(work, 'read-only.csv');
     writeFileSync(path, '');
     const fd = openSync(path, 'r');
-    const writer = new SampleWriter(writerEntry, layout, 10, { timeseries: fd, queues: fd });
+    const writer = new SampleWriter(writerEntry, layout, { timeseries: fd, queues: fd });
     const block = () => ({
       times: new Float64Array([0, 0.01]),
       flowRows: new Float64Array([1, 0, 2, 0]),
@@ -110,7 +110,7 @@ describe('the sample writer thread', () => {
       });
     const paths = { timeseries: join(work, 'big-ts.csv'), queues: join(work, 'big-q.csv') };
     const fds = { timeseries: openSync(paths.timeseries, 'w'), queues: openSync(paths.queues, 'w') };
-    const writer = new SampleWriter(writerEntry, layout, 3, fds);
+    const writer = new SampleWriter(writerEntry, layout, fds);
     try {
       for (let b = 0; b < blocks; b++) writer.write(block(b));
       await writer.finish();

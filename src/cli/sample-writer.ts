@@ -26,7 +26,8 @@ import { writeSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import type { SampleSink } from '../engine/output/csv-stream';
 import { SAMPLE_BLOCKS_PENDING } from '../engine/scenario/memory';
-import { writeSampleBlock, type SampleBlock, type SampleLayout } from '../engine/output/sample-block';
+import type { SampleBlock, SampleLayout } from '../engine/output/sample-block';
+import { SampleBytes } from '../engine/output/sample-bytes';
 
 /** workerData of a writer thread. */
 export const SAMPLE_WRITER_ROLE = 'tcp-lab-sample-writer';
@@ -59,7 +60,6 @@ const FAILED = 1;
 interface Setup {
   role: typeof SAMPLE_WRITER_ROLE;
   layout: SampleLayout;
-  chunkSamples: number;
   /** descriptors of timeseries.csv and queues.csv */
   fds: { timeseries: number; queues: number };
   control: SharedArrayBuffer;
@@ -76,9 +76,10 @@ export function serveSampleWriter(): void {
   const setup = workerData as Setup;
   const port = parentPort!;
   const control = new Int32Array(setup.control);
-  const write = (file: string, text: string) => {
-    if (text !== '') writeSync(file === 'timeseries.csv' ? setup.fds.timeseries : setup.fds.queues, text, null, 'utf8');
-  };
+  const rows = new SampleBytes(setup.layout, (file, bytes) => {
+    const fd = file === 'timeseries.csv' ? setup.fds.timeseries : setup.fds.queues;
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+  });
   port.on('message', (block: SampleBlock | 'end') => {
     if (block === 'end') {
       port.postMessage('ended');
@@ -86,7 +87,7 @@ export function serveSampleWriter(): void {
     }
     if (Atomics.load(control, FAILED) !== 0) return;
     try {
-      writeSampleBlock(setup.layout, block, setup.chunkSamples, write);
+      rows.write(block);
     } catch (e) {
       setup.errors.postMessage(e instanceof Error ? e.message : String(e));
       Atomics.store(control, FAILED, 1);
@@ -103,13 +104,12 @@ export class SampleWriter implements SampleSink {
   private readonly errors: MessagePort;
   private posted = 0;
 
-  constructor(workerUrl: URL, layout: SampleLayout, chunkSamples: number, fds: Setup['fds']) {
+  constructor(workerUrl: URL, layout: SampleLayout, fds: Setup['fds']) {
     const channel = new MessageChannel();
     this.errors = channel.port1;
     const setup: Setup = {
       role: SAMPLE_WRITER_ROLE,
       layout,
-      chunkSamples,
       fds,
       control: this.control.buffer as SharedArrayBuffer,
       errors: channel.port2,

@@ -71,8 +71,7 @@ async function run(
   try {
     const report = streamRun(scenario, out, {
       streams,
-      samples: (layout, chunkSamples) =>
-        (writer = new SampleWriter(workerUrl, layout, chunkSamples, { timeseries, queues })),
+      samples: (layout) => (writer = new SampleWriter(workerUrl, layout, { timeseries, queues })),
     });
     await (writer as SampleWriter | null)?.finish();
     return report;

@@ -9,6 +9,8 @@ import { BASE_SERIES_COLUMNS, type RunData } from '../engine/output/rundata';
 import type { Scenario } from '../engine/scenario/types';
 import type { RunReport, SimIo } from './main';
 
+const utf8 = new TextDecoder();
+
 export const VALID = {
   version: 1,
   name: 'Single drop, Reno',
@@ -170,6 +172,8 @@ export function harness(inputs: Record<string, string> = {}, data: RunData = fak
         return {
           write: (t) => {
             if (typeof t === 'string') files.set(p, files.get(p)! + t);
+            // The CSV files' rows may come as bytes too (sample-bytes.ts).
+            else if (/\.csv(\.partial)?$/.test(p)) files.set(p, files.get(p)! + utf8.decode(t));
             else bytes.get(p)!.push(t.slice());
           },
           close: () => {},

@@ -136,7 +136,7 @@ export const QUEUES_COLUMNS = [
 ] as const;
 
 /** Decimal places of an extra queues.csv column, by its unit suffix (counts and probabilities keep 6). */
-function queueColumnDecimals(name: string): number {
+export function queueColumnDecimals(name: string): number {
   if (name.endsWith('_ms')) return DECIMALS.ms;
   if (name.endsWith('_kbps')) return DECIMALS.kbps;
   return 6;

@@ -1,0 +1,114 @@
+/**
+ * SampleBytes writes the bytes of the text writeSampleBlock writes, for a
+ * real run's blocks and for generated layouts and values: ids that need
+ * quoting or a formula guard, letters beyond ASCII, NaN and huge values,
+ * disciplines' extra columns.
+ */
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CsvFileName } from './csv';
+import { writeSampleBlock, type SampleBlock, type SampleLayout } from './sample-block';
+import { SampleBytes } from './sample-bytes';
+import { QUEUE_VALUES } from './sampler';
+import { parseScenarioText } from '../scenario/index';
+import { Simulator } from '../simulator';
+
+type Files = Record<'timeseries.csv' | 'queues.csv', string>;
+
+function asText(layout: SampleLayout, blocks: SampleBlock[]): Files {
+  const files: Files = { 'timeseries.csv': '', 'queues.csv': '' };
+  for (const b of blocks)
+    writeSampleBlock(layout, b, 7, (file: CsvFileName, text) => (files[file as keyof Files] += text));
+  return files;
+}
+
+function asBytes(layout: SampleLayout, blocks: SampleBlock[]): Files & { pieces: number } {
+  const chunks: Record<string, Uint8Array[]> = { 'timeseries.csv': [], 'queues.csv': [] };
+  let pieces = 0;
+  const writer = new SampleBytes(layout, (file, bytes) => {
+    pieces++;
+    chunks[file]!.push(bytes.slice());
+  });
+  for (const b of blocks) writer.write(b);
+  const text = (file: string) => Buffer.concat(chunks[file]!).toString('utf8');
+  return { 'timeseries.csv': text('timeseries.csv'), 'queues.csv': text('queues.csv'), pieces };
+}
+
+describe('SampleBytes', () => {
+  it('writes the rows of a real run as the text formatters do', () => {
+    const parsed = parseScenarioText(readFileSync(join(__dirname, '../../../bench/dumbbell-22.json'), 'utf8'));
+    if (!parsed.ok) throw new Error('the scenario does not load');
+    const sim = new Simulator({ ...parsed.scenario, duration: 3 });
+    const blocks: SampleBlock[] = [];
+    for (let t = 0.5; t <= 3; t += 0.5) {
+      const from = blocks.reduce((s, b) => s + b.times.length, 0);
+      sim.runUntil(t);
+      blocks.push(sim.sampleBlock(from, sim.sampleCount()));
+    }
+    const bytes = asBytes(sim, blocks);
+    const text = asText(sim, blocks);
+    expect(bytes['timeseries.csv'].split('\n').length).toBeGreaterThan(6000);
+    expect(bytes['timeseries.csv']).toBe(text['timeseries.csv']);
+    expect(bytes['queues.csv']).toBe(text['queues.csv']);
+    // A block of all 300 samples is more than one buffer's worth: handed over as it fills.
+    const whole = [sim.sampleBlock(0, sim.sampleCount())];
+    const inPieces = asBytes(sim, whole);
+    expect(inPieces.pieces).toBeGreaterThan(2);
+    expect(inPieces['queues.csv']).toBe(text['queues.csv']);
+    expect(inPieces['timeseries.csv']).toBe(text['timeseries.csv']);
+  });
+
+  const id = fc.oneof(
+    fc.string({ maxLength: 6 }),
+    fc.constantFrom('a,b', 'say "hi"', '=1+1', '-x', '@', 'naïve', '流', 'line\nbreak', ''),
+  );
+  const value = fc.oneof(
+    fc.double(),
+    fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+    fc.integer({ min: -1e6, max: 1e9 }),
+    fc.constant(NaN),
+  );
+  const layoutAndBlocks = fc
+    .record({
+      flowIds: fc.array(id, { maxLength: 4 }),
+      seriesColumns: fc.subarray(['cwnd', 'ssthresh', 'srtt_ms', 'rto_s', 'throughput_kbps', 'w_est', 'x_ms']),
+      queueIds: fc.array(fc.record({ link: id, from: id }), { maxLength: 4 }),
+      queueColumns: fc.subarray(['drop_p', 'delay_ms', 'rate_kbps']),
+      samples: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 3 }),
+    })
+    .chain((l) => {
+      const flowValues = l.flowIds.length * (l.seriesColumns.length + 1);
+      const queueValues = l.queueIds.length * (QUEUE_VALUES.length + l.queueColumns.length);
+      const blocks = fc.tuple(
+        ...l.samples.map((n) =>
+          fc.record({
+            times: fc.array(fc.double({ min: 0, max: 1e4, noNaN: true }), { minLength: n, maxLength: n }),
+            flowRows: fc.array(value, { minLength: n * flowValues, maxLength: n * flowValues }),
+            queueRows: fc.array(value, { minLength: n * queueValues, maxLength: n * queueValues }),
+          }),
+        ),
+      );
+      return blocks.map((bs) => ({
+        layout: l as SampleLayout,
+        blocks: bs.map((b) => ({
+          times: Float64Array.from(b.times),
+          flowRows: Float64Array.from(b.flowRows),
+          queueRows: Float64Array.from(b.queueRows),
+        })),
+      }));
+    });
+
+  it('writes what the text formatters write, for any layout and values', () => {
+    fc.assert(
+      fc.property(layoutAndBlocks, ({ layout, blocks }) => {
+        const bytes = asBytes(layout, blocks);
+        const text = asText(layout, blocks);
+        expect(bytes['timeseries.csv']).toBe(text['timeseries.csv']);
+        expect(bytes['queues.csv']).toBe(text['queues.csv']);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
