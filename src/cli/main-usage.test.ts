@@ -33,4 +33,18 @@ describe('usage', () => {
       options: { file: 's.json', out: 'o', summary: true, seed: '3', duration: '2s' },
     });
   });
+
+  it('takes --single-thread or --writer-thread, not both', () => {
+    expect(parseArgs(['s.json', '--out=o', '--writer-thread'])).toEqual({
+      help: false,
+      options: { file: 's.json', out: 'o', summary: false, writerThread: true },
+    });
+    expect(parseArgs(['s.json', '--out=o', '--single-thread'])).toEqual({
+      help: false,
+      options: { file: 's.json', out: 'o', summary: false, singleThread: true },
+    });
+    expect(parseArgs(['s.json', '--out=o', '--single-thread', '--writer-thread'])).toEqual({
+      error: '--single-thread and --writer-thread: give one or the other',
+    });
+  });
 });

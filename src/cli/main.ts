@@ -67,7 +67,7 @@ export const NS2_TRACE_FILE = 'out.tr';
 export const NS2_SCRIPT_FILE = 'scenario.tcl';
 
 export const USAGE =
-  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE] [--pcap] [--ns2-trace] [--ns2-script] [--single-thread]';
+  'usage: npm run sim -- <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE] [--pcap] [--ns2-trace] [--ns2-script] [--single-thread | --writer-thread]';
 
 const HELP = `${USAGE}
 
@@ -86,9 +86,12 @@ and events.csv into <dir> (created if missing), row by row as the run goes.
                      ns-2's trace format (+ - r d), to diff with ns-2's own
   --ns2-script       also write scenario.tcl: the scenario as an ns-2.35 script
                      (\`ns scenario.tcl <dir>\` writes ns-2's trace.tr there)
-  --single-thread    format timeseries.csv and queues.csv on the run's own thread
-                     (by default a long run formats them on a second thread,
-                     beside the simulation; use this to run one run per core)
+  --single-thread    format timeseries.csv and queues.csv on the run's own thread,
+                     whatever the run's size (by default only a run of 10 M sample
+                     rows or more formats them on a second thread, beside the
+                     simulation; use this to run one run per core)
+  --writer-thread    format them on a second thread whatever the run's size:
+                     faster where a core is free, slower where none is
   --help, -h         show this help
 
 Exit codes: 0 done, 1 the run failed, 2 usage error or invalid scenario.
@@ -108,6 +111,7 @@ export interface CliOptions {
   ns2Trace?: boolean;
   ns2Script?: boolean;
   singleThread?: boolean;
+  writerThread?: boolean;
 }
 
 type ParsedArgs = { help: true } | { help: false; options: CliOptions } | { error: string };
@@ -124,6 +128,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     'ns2-trace': { type: 'boolean' },
     'ns2-script': { type: 'boolean' },
     'single-thread': { type: 'boolean' },
+    'writer-thread': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if ('error' in read) return read;
@@ -146,7 +151,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
   if (v.pcap === true) options.pcap = true;
   if (v['ns2-trace'] === true) options.ns2Trace = true;
   if (v['ns2-script'] === true) options.ns2Script = true;
+  if (v['single-thread'] === true && v['writer-thread'] === true)
+    return { error: '--single-thread and --writer-thread: give one or the other' };
   if (v['single-thread'] === true) options.singleThread = true;
+  if (v['writer-thread'] === true) options.writerThread = true;
   return { help: false, options };
 }
 
