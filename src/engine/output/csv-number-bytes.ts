@@ -84,19 +84,43 @@ export function putNumber(buf: Uint8Array, at: number, x: number, decimals: numb
   return at;
 }
 
+/** "00" to "99": two digits written per division. */
+const PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  PAIRS[2 * i] = ZERO + Math.floor(i / 10);
+  PAIRS[2 * i + 1] = ZERO + (i % 10);
+}
+
 /**
  * The decimal digits of a non-negative integer `v` below 2^53, left-padded
- * with zeros to `width` digits; returns the index after them.
+ * with zeros to `width` digits; returns the index after them. Most values
+ * are below 2^31, where V8 divides in integers; two digits go per division.
  */
 function putDigits(buf: Uint8Array, at: number, v: number, width: number): number {
   let len = 1;
   for (let p = 10; p <= v; p *= 10) len++;
   if (len < width) len = width;
   let i = at + len - 1;
-  while (i >= at) {
-    const q = Math.floor(v / 10);
-    buf[i--] = ZERO + (v - q * 10);
-    v = q;
+  if (v < 2147483648) {
+    let x = v | 0;
+    while (x >= 100) {
+      const q = (x / 100) | 0;
+      const r = 2 * (x - q * 100);
+      buf[i--] = PAIRS[r + 1]!;
+      buf[i--] = PAIRS[r]!;
+      x = q;
+    }
+    if (x >= 10) {
+      buf[i--] = PAIRS[2 * x + 1]!;
+      buf[i--] = PAIRS[2 * x]!;
+    } else buf[i--] = ZERO + x;
+  } else {
+    while (v > 0) {
+      const q = Math.floor(v / 10);
+      buf[i--] = ZERO + (v - q * 10);
+      v = q;
+    }
   }
+  while (i >= at) buf[i--] = ZERO;
   return at + len;
 }
