@@ -18,6 +18,7 @@ import { QUEUE_VALUES } from './sampler';
 const PIECE = 1 << 18;
 const COMMA = 44;
 const NEWLINE = 10;
+const ZERO = 48;
 const QUEUES_DECIMALS = [DECIMALS.window, DECIMALS.window, DECIMALS.window, DECIMALS.ms];
 
 /**
@@ -86,7 +87,9 @@ export class SampleBytes {
         const buf = this.buf;
         for (let c = 0; c < nc; c++) {
           buf[at++] = COMMA;
-          at = putNumber(buf, at, rows[off + c]!, decimals[c]!);
+          const v = rows[off + c]!;
+          if (v === 0) buf[at++] = ZERO;
+          else if (v === v) at = putNumber(buf, at, v, decimals[c]!);
         }
         buf[at++] = NEWLINE;
         this.rowEnd(at, 'timeseries.csv');
@@ -110,7 +113,11 @@ export class SampleBytes {
         const buf = this.buf;
         for (let c = 0; c < cells; c++) {
           buf[at++] = COMMA;
-          at = putNumber(buf, at, rows[off + valueAt[c]!]!, decimals[c]!);
+          const v = rows[off + valueAt[c]!]!;
+          // Most cells of an idle direction are 0 or empty (no RED average,
+          // no packet left the queue): written here, without the call.
+          if (v === 0) buf[at++] = ZERO;
+          else if (v === v) at = putNumber(buf, at, v, decimals[c]!);
         }
         buf[at++] = NEWLINE;
         this.rowEnd(at, 'queues.csv');
