@@ -27,90 +27,79 @@ const QUEUES_DECIMALS = [DECIMALS.window, DECIMALS.window, DECIMALS.window, DECI
  */
 export type BytesOut = (file: CsvFileName, bytes: Uint8Array) => void;
 
+/** What one file's rows are made of: per flow (or direction) its id and its values in a block's row. */
+interface RowsOf {
+  file: CsvFileName;
+  /** each row's id cells, as bytes: a flow's id, a direction's "link,from" */
+  ids: Uint8Array[];
+  /** values per flow (direction) in a block's row */
+  stride: number;
+  /** per cell after the ids: the value's index within the flow's (direction's) values, and its decimals */
+  valueAt: number[];
+  decimals: number[];
+}
+
 export class SampleBytes {
   private buf: Uint8Array;
   private at = 0;
-  /** each flow's id, and each direction's "link,from", as the bytes of its CSV cells */
-  private readonly flowIds: Uint8Array[];
-  private readonly queueIds: Uint8Array[];
-  private readonly seriesDecimals: number[];
-  /** per value of a direction in a block's row: its column's decimals, in queues.csv's order */
-  private readonly queueDecimals: number[];
-  /** per column of queues.csv after `from`: the value's index within a direction's values */
-  private readonly queueValueAt: number[];
-  /** values a direction has in a block's row (QUEUE_VALUES, then the disciplines' columns) */
-  private readonly queueStride: number;
+  private readonly timeseries: RowsOf;
+  private readonly queues: RowsOf;
   /** the time cell of the sample being written */
   private readonly time = new Uint8Array(MAX_NUMBER_BYTES);
-  private timeLength = 0;
-  /** most bytes a row can take: a row is written whole before the buffer is checked */
-  private readonly rowRoom: number;
 
   constructor(
     layout: SampleLayout,
     private readonly out: BytesOut,
   ) {
     const utf8 = new TextEncoder();
-    this.flowIds = layout.flowIds.map((f) => utf8.encode(csvCell(f)));
-    this.queueIds = layout.queueIds.map((q) => utf8.encode(`${csvCell(q.link)},${csvCell(q.from)}`));
-    this.seriesDecimals = layout.seriesColumns.map(seriesColumnDecimals);
+    const columns = layout.seriesColumns;
+    this.timeseries = {
+      file: 'timeseries.csv',
+      ids: layout.flowIds.map((f) => utf8.encode(csvCell(f))),
+      // A flow's values: its series columns, then its cumulative bytes (not written).
+      stride: columns.length + 1,
+      valueAt: columns.map((_, c) => c),
+      decimals: columns.map(seriesColumnDecimals),
+    };
+    // A direction's values: QUEUE_VALUES, then the disciplines' columns; queues.csv has four of the first.
     const values = ['queue_pkts', 'queue_bytes', 'red_avg', 'sojourn_ms'];
-    this.queueValueAt = [
-      ...values.map((v) => QUEUE_VALUES.indexOf(v)),
-      ...layout.queueColumns.map((_, c) => QUEUE_VALUES.length + c),
-    ];
-    this.queueStride = QUEUE_VALUES.length + layout.queueColumns.length;
-    this.queueDecimals = [...QUEUES_DECIMALS, ...layout.queueColumns.map(queueColumnDecimals)];
-    const longestId = Math.max(0, ...this.flowIds.map((b) => b.length), ...this.queueIds.map((b) => b.length));
-    const cells = 1 + Math.max(layout.seriesColumns.length, this.queueValueAt.length);
-    this.rowRoom = longestId + (cells + 1) * (MAX_NUMBER_BYTES + 1);
-    this.buf = new Uint8Array(PIECE + this.rowRoom);
+    this.queues = {
+      file: 'queues.csv',
+      ids: layout.queueIds.map((q) => utf8.encode(`${csvCell(q.link)},${csvCell(q.from)}`)),
+      stride: QUEUE_VALUES.length + layout.queueColumns.length,
+      valueAt: [
+        ...values.map((v) => QUEUE_VALUES.indexOf(v)),
+        ...layout.queueColumns.map((_, c) => QUEUE_VALUES.length + c),
+      ],
+      decimals: [...QUEUES_DECIMALS, ...layout.queueColumns.map(queueColumnDecimals)],
+    };
+    // A row is written whole before the buffer is checked: room for the longest after PIECE.
+    const longest = (r: RowsOf) =>
+      Math.max(0, ...r.ids.map((b) => b.length)) + (r.valueAt.length + 2) * (MAX_NUMBER_BYTES + 1);
+    this.buf = new Uint8Array(PIECE + Math.max(longest(this.timeseries), longest(this.queues)));
   }
 
   /** Write the block's rows: all of timeseries.csv's, then all of queues.csv's. */
   write(block: SampleBlock): void {
-    this.timeseries(block);
-    this.queues(block);
+    this.rows(block.times, block.flowRows, this.timeseries);
+    this.rows(block.times, block.queueRows, this.queues);
   }
 
-  private timeseries(block: SampleBlock): void {
-    const rows = block.flowRows;
-    const decimals = this.seriesDecimals;
-    const nc = decimals.length;
-    const stride = nc + 1; // the series columns, then the cumulative bytes (not written)
-    const ids = this.flowIds;
-    let off = 0;
-    for (let i = 0; i < block.times.length; i++) {
-      this.setTime(block.times[i]!);
-      for (let f = 0; f < ids.length; f++, off += stride) {
-        let at = this.rowStart(ids[f]!);
-        const buf = this.buf;
-        for (let c = 0; c < nc; c++) {
-          buf[at++] = COMMA;
-          const v = rows[off + c]!;
-          if (v === 0) buf[at++] = ZERO;
-          else if (v === v) at = putNumber(buf, at, v, decimals[c]!);
-        }
-        buf[at++] = NEWLINE;
-        this.rowEnd(at, 'timeseries.csv');
-      }
-    }
-    this.flush('timeseries.csv');
-  }
-
-  private queues(block: SampleBlock): void {
-    const rows = block.queueRows;
-    const valueAt = this.queueValueAt;
-    const decimals = this.queueDecimals;
+  private rows(times: Float64Array, rows: Float64Array, of: RowsOf): void {
+    const { ids, stride, valueAt, decimals } = of;
     const cells = valueAt.length;
-    const stride = this.queueStride;
-    const ids = this.queueIds;
+    const time = this.time;
     let off = 0;
-    for (let i = 0; i < block.times.length; i++) {
-      this.setTime(block.times[i]!);
-      for (let d = 0; d < ids.length; d++, off += stride) {
-        let at = this.rowStart(ids[d]!);
+    for (let i = 0; i < times.length; i++) {
+      const timeLength = putNumber(time, 0, times[i]!, DECIMALS.time);
+      for (let r = 0; r < ids.length; r++, off += stride) {
         const buf = this.buf;
+        let at = this.at;
+        for (let k = 0; k < timeLength; k++) buf[at++] = time[k]!;
+        buf[at++] = COMMA;
+        // A loop, not buf.set: ids are a few bytes, shorter than set()'s own cost.
+        const id = ids[r]!;
+        for (let k = 0; k < id.length; k++) buf[at++] = id[k]!;
         for (let c = 0; c < cells; c++) {
           buf[at++] = COMMA;
           const v = rows[off + valueAt[c]!]!;
@@ -120,31 +109,11 @@ export class SampleBytes {
           else if (v === v) at = putNumber(buf, at, v, decimals[c]!);
         }
         buf[at++] = NEWLINE;
-        this.rowEnd(at, 'queues.csv');
+        this.at = at;
+        if (at >= PIECE) this.flush(of.file);
       }
     }
-    this.flush('queues.csv');
-  }
-
-  private setTime(t: number): void {
-    this.timeLength = putNumber(this.time, 0, t, DECIMALS.time);
-  }
-
-  /** Write the time cell and `id`'s cells; returns where the next cell goes. */
-  private rowStart(id: Uint8Array): number {
-    const buf = this.buf;
-    let at = this.at;
-    const time = this.time;
-    for (let k = 0; k < this.timeLength; k++) buf[at++] = time[k]!;
-    buf[at++] = COMMA;
-    // A loop, not buf.set: ids are a few bytes, shorter than set()'s own cost.
-    for (let k = 0; k < id.length; k++) buf[at++] = id[k]!;
-    return at;
-  }
-
-  private rowEnd(at: number, file: CsvFileName): void {
-    this.at = at;
-    if (at >= PIECE) this.flush(file);
+    this.flush(of.file);
   }
 
   private flush(file: CsvFileName): void {
