@@ -7,6 +7,7 @@ import type { EventRow } from '../../engine/output/rundata';
 import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from '../../engine/output/rundata';
 import { flowColumnAt, QUEUE_COLUMNS, queueColumnAt, type QueueColumn, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
 import { RingBuffer } from '../charts/ring-buffer';
+import { SeriesArena } from '../charts/series-arena';
 import { PacketFlights } from '../packets/flights';
 import { EventHistory } from './event-history';
 import { PacketRing, PACKET_ROWS_PER_FLOW } from './packet-ring';
@@ -115,6 +116,14 @@ export class RunTraces {
 
   /** lines made for this run: their capacities' stagger (line()) */
   private lines = 0;
+  /** the sampled lines' storage for this run (line()) */
+  private arena = new SeriesArena();
+  /** points a sampled line can receive in this run (one a sample), at most its capacity */
+  private samplesPerLine = Infinity;
+  /** flow id → flow, for the events of a batch */
+  private flowById = new Map<string, FlowTrace>();
+  /** a batch's recovery window (cwnd + inflation), reused from batch to batch */
+  private scratch = new Float64Array(0);
 
   constructor(
     private readonly pointsPerLine = POINTS_PER_LINE,
@@ -124,6 +133,11 @@ export class RunTraces {
   reset(meta: RunMeta): void {
     this.run = meta.run;
     this.lines = 0;
+    const samples = Math.ceil(meta.duration / meta.sampleInterval) + 2;
+    this.samplesPerLine = Number.isFinite(samples) && samples > 0 ? samples : Infinity;
+    const linesPerFlow = 4 + (meta.seriesColumns.includes(INFLATION_COLUMN) ? 1 : 0);
+    const lines = meta.flowIds.length * linesPerFlow + meta.queueIds.length * 3;
+    this.arena = new SeriesArena(lines * Math.min(this.pointsPerLine, this.samplesPerLine));
     this.duration = meta.duration;
     this.sampleCount = 0;
     this.now = 0;
@@ -165,6 +179,8 @@ export class RunTraces {
       marks: 0,
       markers: [],
     }));
+    this.flowById = new Map();
+    for (const f of this.flows) if (!this.flowById.has(f.id)) this.flowById.set(f.id, f);
     this.markLabels = new Map(meta.queueIds.map((id, q) => [` at ${id.from}→${id.to}:`, q]));
     this.notify();
   }
@@ -176,6 +192,8 @@ export class RunTraces {
     const n = times.length;
     /** where a flow's column starts in `series`, -1 if absent */
     const fcol = (f: number, c: number) => flowColumnAt(batch, f, c);
+    if (this.scratch.length < n) this.scratch = new Float64Array(Math.max(n, 2 * this.scratch.length));
+    const recovery = this.scratch;
     for (let f = 0; f < batch.flowCount; f++) {
       const flow = this.flows[f];
       if (!flow) continue;
@@ -191,10 +209,12 @@ export class RunTraces {
       if (flow.recoveryWindow && cwndAt >= 0 && inflationAt >= 0) {
         for (let i = 0; i < n; i++) {
           const inflation = series[inflationAt + i];
-          flow.recoveryWindow.push(times[i], inflation > 0 ? series[cwndAt + i] + inflation : NaN);
+          recovery[i] = inflation > 0 ? series[cwndAt + i] + inflation : NaN;
         }
+        flow.recoveryWindow.pushAll(times, recovery);
       }
-      for (const [c, name] of this.extraCols) {
+      for (let k = 0; k < this.extraCols.length; k++) {
+        const [c, name] = this.extraCols[k];
         const at = fcol(f, c);
         if (at < 0) continue;
         let buf = flow.extra.get(name);
@@ -260,9 +280,14 @@ export class RunTraces {
    * that many batches instead of one. (A line's points are chosen by its own
    * values anyway: lines never shared their decimated times.)
    */
-  private line(): RingBuffer {
+  private line(sampled = true): RingBuffer {
     const step = this.pointsPerLine >= 256 ? this.pointsPerLine >> 6 : 0;
-    return new RingBuffer(this.pointsPerLine - (this.lines++ % STAGGER_GROUPS) * step);
+    const capacity = this.pointsPerLine - (this.lines++ % STAGGER_GROUPS) * step;
+    // A line of the sampled series receives one point a sample: a run of few
+    // samples needs less than the capacity. Its storage comes whole from the
+    // run's arena (series-arena.ts). Other lines (RTT samples) grow their own.
+    const storage = sampled ? this.arena.take(Math.max(4, Math.min(capacity, this.samplesPerLine))) : null;
+    return new RingBuffer(capacity, storage);
   }
 
   /** Call `listener` after every change; returns the unsubscribe function. */
@@ -279,7 +304,7 @@ export class RunTraces {
       this.linkKinds.add(e.event);
       return;
     }
-    const flow = this.flows.find((f) => f.id === e.flow);
+    const flow = this.flowById.get(e.flow);
     if (!flow) return;
     if (flow.markers.length >= MARKERS_PER_FLOW) flow.markers = thin(flow.markers);
     const y = e.cwnd ?? (flow.cwnd.length ? flow.cwnd.y(flow.cwnd.length - 1) : 0);
@@ -307,7 +332,7 @@ export class RunTraces {
 
   private addPhase(e: EventRow): void {
     if (!PHASE_EVENTS.has(e.event)) return;
-    const flow = this.flows.find((f) => f.id === e.flow);
+    const flow = this.flowById.get(e.flow);
     if (!flow) return;
     // Thin by dropping the oldest half: the periods near "now" matter most.
     if (flow.phases.length >= MARKERS_PER_FLOW) flow.phases = flow.phases.slice(flow.phases.length >> 1);
@@ -322,7 +347,7 @@ export class RunTraces {
       f.packets ??= new PacketRing(this.packetRowsPerFlow);
       f.packets.push(time[i], seq[i], kind[i]);
       if (!f.rttSampler) {
-        const samples = this.line();
+        const samples = this.line(false);
         f.rttSamples = samples;
         f.rttSampler = new RttSampler(samples);
       }
