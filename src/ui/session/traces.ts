@@ -5,7 +5,7 @@
  */
 import type { EventRow } from '../../engine/output/rundata';
 import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from '../../engine/output/rundata';
-import { flowColumnAt, QUEUE_COLUMNS, queueColumnAt, type QueueColumn, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
+import { flowColumnAt, QUEUE_COLUMNS, queueColumnAt, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
 import { RingBuffer } from '../charts/ring-buffer';
 import { SeriesArena } from '../charts/series-arena';
 import { PacketFlights } from '../packets/flights';
@@ -79,6 +79,14 @@ export interface QueueTrace {
   markers: Marker[];
 }
 
+/** Where the queue columns append reads are in a batch's queue columns. */
+const QUEUE_PKTS = QUEUE_COLUMNS.indexOf('queue_pkts');
+const RED_AVG = QUEUE_COLUMNS.indexOf('red_avg');
+const SOJOURN_MS = QUEUE_COLUMNS.indexOf('sojourn_ms');
+const CAPACITY_KBPS = QUEUE_COLUMNS.indexOf('capacity_kbps');
+const DROPS = QUEUE_COLUMNS.indexOf('drops');
+const ECN_MARKS = QUEUE_COLUMNS.indexOf('ecn_marks');
+
 /** Points per chart line: enough detail for a wide screen, small enough to redraw 30×/s. */
 export const POINTS_PER_LINE = 2048;
 /** Groups of lines with capacities a step apart (RunTraces.line). */
@@ -108,8 +116,9 @@ export class RunTraces {
   private ssthreshCol = -1;
   private throughputCol = -1;
   private inflationCol = -1;
-  /** [column index, name] of the variant-specific columns */
-  private extraCols: [number, string][] = [];
+  /** the variant-specific columns: their indexes and names (two arrays, read without destructuring in append) */
+  private extraCols: number[] = [];
+  private extraNames: string[] = [];
   private readonly listeners = new Set<() => void>();
   /** " at from→to:" (how an ecn_mark event names its direction) → queue index */
   private markLabels = new Map<string, number>();
@@ -152,7 +161,13 @@ export class RunTraces {
     this.linkKinds = new Set();
     this.inflationCol = meta.seriesColumns.indexOf(INFLATION_COLUMN);
     const base: readonly string[] = BASE_SERIES_COLUMNS;
-    this.extraCols = meta.seriesColumns.flatMap((c, i): [number, string][] => (base.includes(c) ? [] : [[i, c]]));
+    this.extraCols = [];
+    this.extraNames = [];
+    meta.seriesColumns.forEach((c, i) => {
+      if (base.includes(c)) return;
+      this.extraCols.push(i);
+      this.extraNames.push(c);
+    });
     this.flows = meta.flowIds.map((id) => ({
       id,
       cwnd: this.line(),
@@ -188,24 +203,26 @@ export class RunTraces {
   /** Add a batch of the current run; batches of an older run are ignored. Returns whether it was used. */
   append(batch: SampleBatch): boolean {
     if (batch.run !== this.run) return false;
+    // Once a batch is handled everything it allocated is garbage: the loops
+    // below allocate nothing per flow or per point (no closures, iterators
+    // or destructured pairs), which the first batches, run before V8 has
+    // optimized this code, would otherwise do thousands of times.
     const { times, series } = batch;
     const n = times.length;
-    /** where a flow's column starts in `series`, -1 if absent */
-    const fcol = (f: number, c: number) => flowColumnAt(batch, f, c);
     if (this.scratch.length < n) this.scratch = new Float64Array(Math.max(n, 2 * this.scratch.length));
     const recovery = this.scratch;
     for (let f = 0; f < batch.flowCount; f++) {
       const flow = this.flows[f];
       if (!flow) continue;
-      const cwndAt = fcol(f, this.cwndCol);
+      const cwndAt = flowColumnAt(batch, f, this.cwndCol);
       if (cwndAt >= 0) flow.cwnd.pushAll(times, series, cwndAt);
-      const ssthreshAt = fcol(f, this.ssthreshCol);
+      const ssthreshAt = flowColumnAt(batch, f, this.ssthreshCol);
       if (ssthreshAt >= 0) flow.ssthresh.pushAll(times, series, ssthreshAt);
-      const throughputAt = fcol(f, this.throughputCol);
+      const throughputAt = flowColumnAt(batch, f, this.throughputCol);
       if (throughputAt >= 0) flow.throughput.pushAll(times, series, throughputAt);
-      const srttAt = fcol(f, this.srttCol);
+      const srttAt = flowColumnAt(batch, f, this.srttCol);
       if (srttAt >= 0) flow.srtt.pushAll(times, series, srttAt);
-      const inflationAt = fcol(f, this.inflationCol);
+      const inflationAt = flowColumnAt(batch, f, this.inflationCol);
       if (flow.recoveryWindow && cwndAt >= 0 && inflationAt >= 0) {
         for (let i = 0; i < n; i++) {
           const inflation = series[inflationAt + i];
@@ -214,8 +231,8 @@ export class RunTraces {
         flow.recoveryWindow.pushAll(times, recovery);
       }
       for (let k = 0; k < this.extraCols.length; k++) {
-        const [c, name] = this.extraCols[k];
-        const at = fcol(f, c);
+        const at = flowColumnAt(batch, f, this.extraCols[k]);
+        const name = this.extraNames[k];
         if (at < 0) continue;
         let buf = flow.extra.get(name);
         if (!buf) {
@@ -228,24 +245,25 @@ export class RunTraces {
         buf.pushAll(times, series, at);
       }
     }
-    const qcol = (q: number, name: QueueColumn) => queueColumnAt(batch, q, QUEUE_COLUMNS.indexOf(name));
     for (let q = 0; q < batch.queueCount; q++) {
       const queue = this.queues[q];
       if (!queue) continue;
-      const pktsAt = qcol(q, 'queue_pkts');
+      const pktsAt = queueColumnAt(batch, q, QUEUE_PKTS);
       if (pktsAt >= 0) {
         queue.pkts.pushAll(times, series, pktsAt);
+        let sum = queue.sum;
         for (let i = 0; i < n; i++) {
           const v = series[pktsAt + i];
-          if (Number.isFinite(v)) queue.sum += v;
+          if (Number.isFinite(v)) sum += v;
         }
+        queue.sum = sum;
       }
-      const redAt = qcol(q, 'red_avg');
+      const redAt = queueColumnAt(batch, q, RED_AVG);
       if (redAt >= 0) queue.redAvg.pushAll(times, series, redAt);
       // Engines older than the sojourn and capacity columns send fewer columns.
-      const sojournAt = qcol(q, 'sojourn_ms');
+      const sojournAt = queueColumnAt(batch, q, SOJOURN_MS);
       if (sojournAt >= 0) queue.sojourn.pushAll(times, series, sojournAt);
-      const capacityAt = qcol(q, 'capacity_kbps');
+      const capacityAt = queueColumnAt(batch, q, CAPACITY_KBPS);
       if (capacityAt >= 0) {
         if (!queue.capacity) {
           let seen = false;
@@ -254,12 +272,13 @@ export class RunTraces {
         }
         queue.capacity?.pushAll(times, series, capacityAt);
       }
-      queue.drops = lastFinite(series, qcol(q, 'drops'), n, queue.drops);
-      queue.marks = lastFinite(series, qcol(q, 'ecn_marks'), n, queue.marks);
+      queue.drops = lastFinite(series, queueColumnAt(batch, q, DROPS), n, queue.drops);
+      queue.marks = lastFinite(series, queueColumnAt(batch, q, ECN_MARKS), n, queue.marks);
     }
-    for (const e of batch.events) {
-      this.addMarker(e);
-      this.addPhase(e);
+    const { events } = batch;
+    for (let i = 0; i < events.length; i++) {
+      this.addMarker(events[i]);
+      this.addPhase(events[i]);
     }
     this.events.add(batch.events);
     if (batch.trace) this.addPackets(batch.trace);
