@@ -55,6 +55,11 @@ export class SeriesArena {
     const at = this.used;
     this.used += need;
     this.expected = Math.max(0, this.expected - need);
+    // Write the first page of both arrays now, when the run is loaded, so
+    // that the first batch does not wait for the system to provide thousands
+    // of pages at once; later pages come a few per batch, as lines fill.
+    this.block[at] = 0;
+    this.block[at + points] = 0;
     return { ts: this.block.subarray(at, at + points), ys: this.block.subarray(at + points, at + need) };
   }
 }
