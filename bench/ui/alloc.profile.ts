@@ -14,10 +14,13 @@
  *   BENCH_ALLOC=1 [BENCH_DIST=<dist>] PORT=<port> npx playwright test -c bench/ui/playwright.config.ts
  * An unminified build (`npx vite build --minify false --outDir <dist>`) gives
  * readable function names. BENCH_ALLOC_MS (default 3000) sets the span,
- * BENCH_ALLOC_TOP (25) the number of functions, BENCH_FLOWS the dumbbell's size.
+ * BENCH_ALLOC_TOP (25) the number of functions, BENCH_FLOWS the dumbbell's size;
+ * BENCH_JSFLAGS passes flags to V8 (e.g. --no-maglev, to see what one tier
+ * allocates; with DEBUG=pw:browser, --trace-deopt prints the deoptimizations).
  */
 import { execSync } from 'node:child_process';
 import { test } from '@playwright/test';
+import { chromiumLaunch } from '../../e2e/chromium';
 import { SPEEDS } from '../../src/ui/controls/speeds';
 import { dumbbell } from '../scale/dumbbell';
 
@@ -25,6 +28,11 @@ const SPAN_MS = Number(process.env.BENCH_ALLOC_MS) || 3000;
 const TOP = Number(process.env.BENCH_ALLOC_TOP) || 25;
 const FLOWS = Number(process.env.BENCH_FLOWS) || 100;
 const GC_EVENTS = ['MinorGC', 'MajorGC'];
+
+if (process.env.BENCH_JSFLAGS)
+  test.use({
+    launchOptions: chromiumLaunch(['--enable-precise-memory-info', `--js-flags=${process.env.BENCH_JSFLAGS}`]),
+  });
 
 interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
