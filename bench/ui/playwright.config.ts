@@ -13,7 +13,8 @@ const DIST = process.env.BENCH_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.bench.ts',
+  // BENCH_ALLOC=1 runs the allocation profile (alloc.profile.ts) instead of the frame benchmark
+  testMatch: process.env.BENCH_ALLOC ? 'alloc.profile.ts' : '*.bench.ts',
   outputDir: '../../test-results/bench-ui',
   workers: 1,
   timeout: 90_000,

@@ -19,14 +19,18 @@ export function ThroughputChartPanel({ flowIds }: { flowIds: readonly string[] }
   const selectedLink = useLab((s) => s.selectedLink);
   const key = flowIds.join('\u0000');
   const lines: ThroughputLine[] = useMemo(() => flowIds.map((id, index) => ({ id, index })), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Asked for every frame and every batch: the queues' ids (hundreds on a
+  // large topology) are listed only when a link is selected.
   const shown = () =>
     capacityQueue(
       traces.queues,
-      chosenQueue(
-        traces.queues.map((q) => q.id),
-        selectedLink,
-        traces.busiest,
-      ).index,
+      selectedLink
+        ? chosenQueue(
+            traces.queues.map((q) => q.id),
+            selectedLink,
+            traces.busiest,
+          ).index
+        : traces.busiest,
     );
   const capacityOf = useTraceValue(traces, () => {
     const q = shown();

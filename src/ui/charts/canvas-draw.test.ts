@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPAN, columnSpans, dashOn, fillArea, fillLine, linear, tracePolyline, visibleRange, type PathSink } from './canvas-draw';
+import { SPAN, columnSpans, dashMask, dashOn, fillArea, fillLine, linear, scaledDash, tracePolyline, visibleRange, type PathSink } from './canvas-draw';
 import { RingBuffer } from './ring-buffer';
 
 class Recorder implements PathSink {
@@ -104,6 +104,27 @@ describe('column spans (dense series drawn as rectangles)', () => {
     // a pattern of several dashes, and columns left of the origin
     const on = [-12, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((c) => dashOn([2, 1, 4, 3], c));
     expect(on).toEqual([false, false, true, true, false, true, true, true, true, false, false, false, true, true, false, true]);
+  });
+
+  it('gives the same dash pattern and mask for the same dash and scale, and draws with them as before', () => {
+    expect(scaledDash(undefined, 2)).toEqual([]);
+    expect(scaledDash('6 3', 2)).toEqual([12, 6]);
+    expect(scaledDash('6 3', 2)).toBe(scaledDash('6 3', 2));
+    expect(scaledDash('6 3', 1)).toEqual([6, 3]);
+    expect(dashMask(scaledDash('6 3', 2))).toBe(dashMask(scaledDash('6 3', 2)));
+    expect(dashMask([])).toBeNull();
+    // a line drawn twice, dashed then solid then dashed: each call starts afresh
+    const flat = filled(3, () => 10);
+    const draw = (dash: readonly number[]) => {
+      const rects: number[][] = [];
+      const n = fillLine(flat, 0, 3, linear(0, 2, 0, 99.5), (v) => v, 2, dash, { fillRect: (...r: number[]) => rects.push(r) });
+      return { n, rects };
+    };
+    const dashed = draw(scaledDash('6 3', 1));
+    expect(dashed.n).toBe(12);
+    expect(draw([]).rects).toEqual([[0, 9, 101, 2]]);
+    expect(draw(scaledDash('6 3', 1))).toEqual(dashed);
+    expect(draw([6, 3])).toEqual(dashed);
   });
 
   it('fills the area under a series down to the baseline', () => {

@@ -123,6 +123,32 @@ export function dashArray(dash: string | undefined): number[] {
     .filter((n) => Number.isFinite(n) && n >= 0);
 }
 
+const SOLID: readonly number[] = Object.freeze([]);
+/** dash string → line scale → pattern (scaledDash) */
+const scaledDashes = new Map<string, Map<number, readonly number[]>>();
+
+/**
+ * dashArray(dash) with every length times `scale`, the same array each time
+ * for the same two (a chart asks for it for each line it draws, many times a
+ * second while a run plays; the array is read, never changed).
+ */
+export function scaledDash(dash: string | undefined, scale: number): readonly number[] {
+  if (!dash) return SOLID;
+  let byScale = scaledDashes.get(dash);
+  if (!byScale) {
+    if (scaledDashes.size > 64) scaledDashes.clear();
+    byScale = new Map();
+    scaledDashes.set(dash, byScale);
+  }
+  let pattern = byScale.get(scale);
+  if (!pattern) {
+    if (byScale.size > 16) byScale.clear();
+    pattern = Object.freeze(dashArray(dash).map((d) => d * scale));
+    byScale.set(scale, pattern);
+  }
+  return pattern;
+}
+
 /**
  * The span being emitted by columnSpans: [top, bottom], pixels. A double
  * passed as an argument to a callback that is not inlined is boxed into a
@@ -228,11 +254,25 @@ export function dashOn(pattern: readonly number[], c: number): boolean {
   return dashMask(pattern)?.(c) ?? true;
 }
 
+/** dashMask's answers, by pattern (patterns from scaledDash are the same arrays from draw to draw) */
+const masks = new WeakMap<readonly number[], ((c: number) => boolean) | null>();
+
 /**
  * dashOn for one pattern, its period worked out once (a dense line asks for
- * every pixel column); null for a solid line, every column drawn.
+ * every pixel column); null for a solid line, every column drawn. The same
+ * function for the same pattern array.
  */
 export function dashMask(pattern: readonly number[]): ((c: number) => boolean) | null {
+  if (pattern.length === 0) return null;
+  let mask = masks.get(pattern);
+  if (mask === undefined) {
+    mask = makeDashMask(pattern);
+    masks.set(pattern, mask);
+  }
+  return mask;
+}
+
+function makeDashMask(pattern: readonly number[]): ((c: number) => boolean) | null {
   let period = 0;
   for (const p of pattern) period += p;
   if (pattern.length === 0 || period <= 0) return null;
@@ -266,41 +306,66 @@ export function fillLine(
   dash: readonly number[],
   sink: RectSink,
 ): number {
-  const w = Math.max(1, Math.round(lineWidth));
-  const half = w / 2;
-  let rects = 0;
-  // the run of equal columns being built
-  let runStart = 0;
-  let runEnd = -1;
-  let runY = 0;
-  let runH = 0;
-  let open = false;
-  const flushRun = () => {
-    if (!open) return;
-    sink.fillRect(runStart - Math.floor((w - 1) / 2), runY, runEnd - runStart + w, runH);
-    rects++;
-    open = false;
-  };
-  const on = dashMask(dash);
-  columnSpans(s, from, to, px, py, (c) => {
-    if (on !== null && !on(c)) {
-      flushRun();
-      return;
-    }
-    const y0 = Math.round(SPAN[0] - half);
-    const h = Math.max(w, Math.round(SPAN[1] + half) - y0);
-    if (open && c === runEnd + 1 && y0 === runY && h === runH) {
-      runEnd = c;
-      return;
-    }
-    flushRun();
-    open = true;
-    runStart = runEnd = c;
-    runY = y0;
-    runH = h;
-  });
-  flushRun();
-  return rects;
+  const r = lineRun;
+  r.sink = sink;
+  r.w = Math.max(1, Math.round(lineWidth));
+  r.half = r.w / 2;
+  r.on = dashMask(dash);
+  r.rects = 0;
+  r.end = -1;
+  r.open = false;
+  columnSpans(s, from, to, px, py, lineColumn);
+  flushLineRun();
+  r.sink = null;
+  r.on = null;
+  return r.rects;
+}
+
+/**
+ * The run of equal columns fillLine is building: fields of one object
+ * rather than variables its callbacks close over, so that drawing a line
+ * allocates no closures (a chart draws each of its lines many times a
+ * second while a run plays). Drawing is synchronous: one line at a time.
+ */
+const lineRun = {
+  sink: null as RectSink | null,
+  w: 1,
+  half: 0.5,
+  on: null as ((c: number) => boolean) | null,
+  rects: 0,
+  start: 0,
+  end: -1,
+  y: 0,
+  h: 0,
+  open: false,
+};
+
+function flushLineRun(): void {
+  const r = lineRun;
+  if (!r.open) return;
+  r.sink!.fillRect(r.start - Math.floor((r.w - 1) / 2), r.y, r.end - r.start + r.w, r.h);
+  r.rects++;
+  r.open = false;
+}
+
+/** columnSpans' callback for fillLine: column `c` spans SPAN[0]…SPAN[1]. */
+function lineColumn(c: number): void {
+  const r = lineRun;
+  if (r.on !== null && !r.on(c)) {
+    flushLineRun();
+    return;
+  }
+  const y0 = Math.round(SPAN[0] - r.half);
+  const h = Math.max(r.w, Math.round(SPAN[1] + r.half) - y0);
+  if (r.open && c === r.end + 1 && y0 === r.y && h === r.h) {
+    r.end = c;
+    return;
+  }
+  flushLineRun();
+  r.open = true;
+  r.start = r.end = c;
+  r.y = y0;
+  r.h = h;
 }
 
 /**

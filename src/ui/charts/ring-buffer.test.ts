@@ -132,3 +132,63 @@ describe('RingBuffer.maxYBetween', () => {
     expect(buf.y(buf.length - 1)).toBe(5);
   });
 });
+
+/** A series with gaps, repeats and spikes, as a batch's columns: times and values at `at`. */
+function batchOf(first: number, n: number, at: number): { ts: Float64Array; ys: Float64Array } {
+  const ts = Float64Array.from({ length: n }, (_, i) => (first + i) * 0.01);
+  const ys = new Float64Array(at + n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const k = first + i;
+    ys[at + i] = k % 97 === 0 ? NaN : k % 31 === 0 ? 1 : (k * 7919) % 53;
+  }
+  return { ts, ys };
+}
+
+function everything(buf: RingBuffer) {
+  return { points: points(buf), length: buf.length, pushed: buf.totalPushed, decimation: buf.decimation };
+}
+
+describe('RingBuffer.pushAll', () => {
+  it('leaves the buffer as pushing each point would, through many batches and compactions', () => {
+    for (const capacity of [4, 5, 64, 2016]) {
+      const one = new RingBuffer(capacity);
+      const all = new RingBuffer(capacity);
+      let first = 0;
+      for (let b = 0; b < 400; b++) {
+        const n = b % 9 === 0 ? 0 : 1 + ((b * 37) % 50);
+        const { ts, ys } = batchOf(first, n, b % 5);
+        for (let i = 0; i < n; i++) one.push(ts[i], ys[(b % 5) + i]);
+        all.pushAll(ts, ys, b % 5);
+        first += n;
+        expect(everything(all)).toEqual(everything(one));
+      }
+      expect(one.decimation).toBeGreaterThan(capacity < 100 ? 8 : 1);
+    }
+  });
+
+  it('is the same with its storage given whole, or given too small, and never holds more than its capacity', () => {
+    const capacity = 256;
+    const own = new RingBuffer(capacity);
+    const whole = new RingBuffer(capacity, { ts: new Float64Array(capacity), ys: new Float64Array(capacity) });
+    const small = new RingBuffer(capacity, { ts: new Float64Array(10), ys: new Float64Array(10) });
+    expect([own.storageSize, whole.storageSize, small.storageSize]).toEqual([16, 256, 10]);
+    let first = 0;
+    for (let b = 0; b < 300; b++) {
+      const { ts, ys } = batchOf(first, 7, 0);
+      first += 7;
+      for (const buf of [own, whole, small]) {
+        buf.pushAll(ts, ys);
+        expect(buf.storageSize).toBeLessThanOrEqual(capacity);
+      }
+      expect(everything(whole)).toEqual(everything(own));
+      expect(everything(small)).toEqual(everything(own));
+    }
+    expect(whole.storageSize).toBe(capacity);
+    expect(small.storageSize).toBe(capacity);
+  });
+
+  it('ignores storage it cannot use (longer than the capacity, or of two lengths)', () => {
+    expect(new RingBuffer(64, { ts: new Float64Array(65), ys: new Float64Array(65) }).storageSize).toBe(4);
+    expect(new RingBuffer(64, { ts: new Float64Array(32), ys: new Float64Array(31) }).storageSize).toBe(4);
+  });
+});

@@ -18,8 +18,12 @@
  * come, so a short run holds little, and the first batch of a run with
  * thousands of lines does not touch (and page-fault) megabytes of fresh
  * memory at once: that first write was a 20–55 ms task on the 110-flow
- * dumbbell (bench:ui).
+ * dumbbell (bench:ui). A line may instead be given its storage whole, a
+ * view into a SeriesArena's block (series-arena.ts): it then grows only if
+ * that storage is smaller than its capacity and fills up.
  */
+import type { LineStorage } from './series-arena';
+
 /** The storage a buffer starts with, as a fraction of its capacity. */
 const INITIAL_FRACTION = 16;
 
@@ -53,12 +57,23 @@ export class RingBuffer {
   private memoTo = 0;
   private memoMax = -Infinity;
 
-  constructor(capacity = 2048) {
+  /** `storage`: where to keep the points (both arrays of one length, at most `capacity`, at least 4); by default its own growing arrays. */
+  constructor(capacity = 2048, storage: LineStorage | null = null) {
     if (!Number.isInteger(capacity) || capacity < 4) throw new RangeError('capacity must be an integer ≥ 4');
     this.capacity = capacity;
-    const start = Math.max(4, Math.ceil(capacity / INITIAL_FRACTION));
-    this.ts = new Float64Array(start);
-    this.ys = new Float64Array(start);
+    if (storage && storage.ts.length === storage.ys.length && storage.ts.length >= 4 && storage.ts.length <= capacity) {
+      this.ts = storage.ts;
+      this.ys = storage.ys;
+    } else {
+      const start = Math.max(4, Math.ceil(capacity / INITIAL_FRACTION));
+      this.ts = new Float64Array(start);
+      this.ys = new Float64Array(start);
+    }
+  }
+
+  /** Points the storage holds now, before it grows or compacts (for tests and memory figures). */
+  get storageSize(): number {
+    return this.ts.length;
   }
 
   /** Points readable, including the pending tail. */
@@ -116,9 +131,60 @@ export class RingBuffer {
     }
   }
 
-  /** Push many points (the columns of a batch): times `ts`, values `ys[at …]`. */
+  /**
+   * Push many points (the columns of a batch): times `ts`, values `ys[at …]`.
+   * The same as calling push for each, in one loop with the buffer's state
+   * in locals: a call to push per point passes two doubles, which V8 boxes
+   * whenever the call is not inlined (megabytes in the first seconds of a
+   * run of many lines, before the page's code is optimized).
+   */
   pushAll(ts: ArrayLike<number>, ys: ArrayLike<number>, at = 0): void {
-    for (let i = 0; i < ts.length; i++) this.push(ts[i], ys[at + i]);
+    const count = ts.length;
+    let i = 0;
+    if (count > 0 && this.n === 0) {
+      this.pushed += 1;
+      this.commit(ts[0], ys[at]);
+      i = 1;
+    }
+    if (i >= count) return;
+    this.pushed += count - i;
+    let stride = this.stride;
+    let bucket = this.bucketSize;
+    let candT = this.candT;
+    let candY = this.candY;
+    let lastT = this.lastT;
+    let lastY = this.lastY;
+    let hasTail = this.hasTail;
+    let ref = this.ys[this.n - 1];
+    for (; i < count; i++) {
+      const t = ts[i];
+      const y = ys[at + i];
+      if (bucket === 0 || further(y, candY, ref)) {
+        candT = t;
+        candY = y;
+      }
+      bucket += 1;
+      lastT = t;
+      lastY = y;
+      hasTail = true;
+      if (bucket >= stride) {
+        bucket = 0;
+        hasTail = candT !== t;
+        if (this.n === this.ts.length) this.makeRoom();
+        this.ts[this.n] = candT;
+        this.ys[this.n] = candY;
+        this.n += 1;
+        ref = candY;
+        stride = this.stride;
+      }
+    }
+    this.stride = stride;
+    this.bucketSize = bucket;
+    this.candT = candT;
+    this.candY = candY;
+    this.lastT = lastT;
+    this.lastY = lastY;
+    this.hasTail = hasTail;
   }
 
   /** First readable index whose time is ≥ t (times only increase), or `length`. */
@@ -176,13 +242,16 @@ export class RingBuffer {
   }
 
   private commit(t: number, y: number): void {
-    if (this.n === this.ts.length) {
-      if (this.n < this.capacity) this.grow();
-      else this.compact();
-    }
+    if (this.n === this.ts.length) this.makeRoom();
     this.ts[this.n] = t;
     this.ys[this.n] = y;
     this.n += 1;
+  }
+
+  /** The storage is full: grow it, or halve the resolution once it is at capacity. */
+  private makeRoom(): void {
+    if (this.n < this.capacity) this.grow();
+    else this.compact();
   }
 
   /** Double the storage, up to the capacity. */

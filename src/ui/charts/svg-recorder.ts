@@ -38,7 +38,7 @@ export interface Ctx2D {
   fillRect(x: number, y: number, w: number, h: number): void;
   clearRect(x: number, y: number, w: number, h: number): void;
   fillText(text: string, x: number, y: number): void;
-  setLineDash(segments: number[]): void;
+  setLineDash(segments: readonly number[]): void;
 }
 
 interface State {
@@ -248,7 +248,7 @@ export class SvgRecorder implements Ctx2D {
     );
   }
 
-  setLineDash(segments: number[]): void {
+  setLineDash(segments: readonly number[]): void {
     this.state.dash = [...segments];
   }
 

@@ -20,7 +20,11 @@ export function capacityQueue(queues: readonly QueueTrace[], shown: number): Que
   const at = queues[shown];
   if (at?.capacity) return at;
   let best: QueueTrace | null = null;
-  for (const q of queues) if (q.capacity && (!best || q.sum > best.sum)) best = q;
+  // an index loop: no iterator to allocate, in whatever tier V8 runs it
+  for (let i = 0; i < queues.length; i++) {
+    const q = queues[i];
+    if (q.capacity && (!best || q.sum > best.sum)) best = q;
+  }
   return best;
 }
 

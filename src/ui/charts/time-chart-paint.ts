@@ -16,6 +16,7 @@ import {
   drawDots,
   fillArea,
   fillLine,
+  scaledDash,
   linear,
   tracePolyline,
   visibleRange,
@@ -158,7 +159,7 @@ export function startPainting(ctx: Ctx2D, f: PaintFrame, fromX: number, vector =
   ): void => {
     const [from, to] = visibleRange(buf, dense ? tFrom : t0, t1);
     if (to <= from) return;
-    const pattern = dashArray(dash).map((d) => d * lineScale);
+    const pattern = scaledDash(dash, lineScale);
     const word = dense && raster ? opaqueColour(colour) : null;
     if (word !== null) {
       raster!.setColour(word);

@@ -183,4 +183,18 @@ describe('RunTraces', () => {
     t.reset({ ...meta, flowIds });
     expect(lines().map((l) => l.capacity)).toEqual(first);
   });
+
+  it('gives each sampled line the storage the run’s samples need, at most its capacity', () => {
+    const t = new RunTraces();
+    t.reset(meta); // 10 s at 0.1 s: 101 samples
+    const lines = () => t.flows.flatMap((f) => [f.cwnd, f.ssthresh, f.throughput, f.srtt]);
+    expect(lines().every((l) => l.storageSize === 102)).toBe(true);
+    t.reset({ ...meta, duration: 5000 });
+    expect(lines().every((l) => l.storageSize === l.capacity)).toBe(true);
+    // more samples than the run announced: the line grows as before
+    t.reset(meta);
+    for (let s = 0; s < 300; s += 10) t.append(batch(s, 10));
+    expect(t.flows[0].cwnd.totalPushed).toBe(300);
+    expect(t.flows[0].cwnd.storageSize).toBeGreaterThanOrEqual(300);
+  });
 });

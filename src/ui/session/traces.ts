@@ -5,8 +5,9 @@
  */
 import type { EventRow } from '../../engine/output/rundata';
 import { BASE_SERIES_COLUMNS, INFLATION_COLUMN } from '../../engine/output/rundata';
-import { flowColumnAt, QUEUE_COLUMNS, queueColumnAt, type QueueColumn, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
+import { flowColumnAt, QUEUE_COLUMNS, queueColumnAt, type QueueId, type RunMeta, type SampleBatch } from '../../worker/protocol';
 import { RingBuffer } from '../charts/ring-buffer';
+import { SeriesArena } from '../charts/series-arena';
 import { PacketFlights } from '../packets/flights';
 import { EventHistory } from './event-history';
 import { PacketRing, PACKET_ROWS_PER_FLOW } from './packet-ring';
@@ -78,6 +79,14 @@ export interface QueueTrace {
   markers: Marker[];
 }
 
+/** Where the queue columns append reads are in a batch's queue columns. */
+const QUEUE_PKTS = QUEUE_COLUMNS.indexOf('queue_pkts');
+const RED_AVG = QUEUE_COLUMNS.indexOf('red_avg');
+const SOJOURN_MS = QUEUE_COLUMNS.indexOf('sojourn_ms');
+const CAPACITY_KBPS = QUEUE_COLUMNS.indexOf('capacity_kbps');
+const DROPS = QUEUE_COLUMNS.indexOf('drops');
+const ECN_MARKS = QUEUE_COLUMNS.indexOf('ecn_marks');
+
 /** Points per chart line: enough detail for a wide screen, small enough to redraw 30×/s. */
 export const POINTS_PER_LINE = 2048;
 /** Groups of lines with capacities a step apart (RunTraces.line). */
@@ -107,14 +116,23 @@ export class RunTraces {
   private ssthreshCol = -1;
   private throughputCol = -1;
   private inflationCol = -1;
-  /** [column index, name] of the variant-specific columns */
-  private extraCols: [number, string][] = [];
+  /** the variant-specific columns: their indexes and names (two arrays, read without destructuring in append) */
+  private extraCols: number[] = [];
+  private extraNames: string[] = [];
   private readonly listeners = new Set<() => void>();
   /** " at from→to:" (how an ecn_mark event names its direction) → queue index */
   private markLabels = new Map<string, number>();
 
   /** lines made for this run: their capacities' stagger (line()) */
   private lines = 0;
+  /** the sampled lines' storage for this run (line()) */
+  private arena = new SeriesArena();
+  /** points a sampled line can receive in this run (one a sample), at most its capacity */
+  private samplesPerLine = Infinity;
+  /** flow id → flow, for the events of a batch */
+  private flowById = new Map<string, FlowTrace>();
+  /** a batch's recovery window (cwnd + inflation), reused from batch to batch */
+  private scratch = new Float64Array(0);
 
   constructor(
     private readonly pointsPerLine = POINTS_PER_LINE,
@@ -124,6 +142,11 @@ export class RunTraces {
   reset(meta: RunMeta): void {
     this.run = meta.run;
     this.lines = 0;
+    const samples = Math.ceil(meta.duration / meta.sampleInterval) + 2;
+    this.samplesPerLine = Number.isFinite(samples) && samples > 0 ? samples : Infinity;
+    const linesPerFlow = 4 + (meta.seriesColumns.includes(INFLATION_COLUMN) ? 1 : 0);
+    const lines = meta.flowIds.length * linesPerFlow + meta.queueIds.length * 3;
+    this.arena = new SeriesArena(lines * Math.min(this.pointsPerLine, this.samplesPerLine));
     this.duration = meta.duration;
     this.sampleCount = 0;
     this.now = 0;
@@ -138,7 +161,13 @@ export class RunTraces {
     this.linkKinds = new Set();
     this.inflationCol = meta.seriesColumns.indexOf(INFLATION_COLUMN);
     const base: readonly string[] = BASE_SERIES_COLUMNS;
-    this.extraCols = meta.seriesColumns.flatMap((c, i): [number, string][] => (base.includes(c) ? [] : [[i, c]]));
+    this.extraCols = [];
+    this.extraNames = [];
+    meta.seriesColumns.forEach((c, i) => {
+      if (base.includes(c)) return;
+      this.extraCols.push(i);
+      this.extraNames.push(c);
+    });
     this.flows = meta.flowIds.map((id) => ({
       id,
       cwnd: this.line(),
@@ -165,6 +194,8 @@ export class RunTraces {
       marks: 0,
       markers: [],
     }));
+    this.flowById = new Map();
+    for (const f of this.flows) if (!this.flowById.has(f.id)) this.flowById.set(f.id, f);
     this.markLabels = new Map(meta.queueIds.map((id, q) => [` at ${id.from}→${id.to}:`, q]));
     this.notify();
   }
@@ -172,30 +203,36 @@ export class RunTraces {
   /** Add a batch of the current run; batches of an older run are ignored. Returns whether it was used. */
   append(batch: SampleBatch): boolean {
     if (batch.run !== this.run) return false;
+    // Once a batch is handled everything it allocated is garbage: the loops
+    // below allocate nothing per flow or per point (no closures, iterators
+    // or destructured pairs), which the first batches, run before V8 has
+    // optimized this code, would otherwise do thousands of times.
     const { times, series } = batch;
     const n = times.length;
-    /** where a flow's column starts in `series`, -1 if absent */
-    const fcol = (f: number, c: number) => flowColumnAt(batch, f, c);
+    if (this.scratch.length < n) this.scratch = new Float64Array(Math.max(n, 2 * this.scratch.length));
+    const recovery = this.scratch;
     for (let f = 0; f < batch.flowCount; f++) {
       const flow = this.flows[f];
       if (!flow) continue;
-      const cwndAt = fcol(f, this.cwndCol);
+      const cwndAt = flowColumnAt(batch, f, this.cwndCol);
       if (cwndAt >= 0) flow.cwnd.pushAll(times, series, cwndAt);
-      const ssthreshAt = fcol(f, this.ssthreshCol);
+      const ssthreshAt = flowColumnAt(batch, f, this.ssthreshCol);
       if (ssthreshAt >= 0) flow.ssthresh.pushAll(times, series, ssthreshAt);
-      const throughputAt = fcol(f, this.throughputCol);
+      const throughputAt = flowColumnAt(batch, f, this.throughputCol);
       if (throughputAt >= 0) flow.throughput.pushAll(times, series, throughputAt);
-      const srttAt = fcol(f, this.srttCol);
+      const srttAt = flowColumnAt(batch, f, this.srttCol);
       if (srttAt >= 0) flow.srtt.pushAll(times, series, srttAt);
-      const inflationAt = fcol(f, this.inflationCol);
+      const inflationAt = flowColumnAt(batch, f, this.inflationCol);
       if (flow.recoveryWindow && cwndAt >= 0 && inflationAt >= 0) {
         for (let i = 0; i < n; i++) {
           const inflation = series[inflationAt + i];
-          flow.recoveryWindow.push(times[i], inflation > 0 ? series[cwndAt + i] + inflation : NaN);
+          recovery[i] = inflation > 0 ? series[cwndAt + i] + inflation : NaN;
         }
+        flow.recoveryWindow.pushAll(times, recovery);
       }
-      for (const [c, name] of this.extraCols) {
-        const at = fcol(f, c);
+      for (let k = 0; k < this.extraCols.length; k++) {
+        const at = flowColumnAt(batch, f, this.extraCols[k]);
+        const name = this.extraNames[k];
         if (at < 0) continue;
         let buf = flow.extra.get(name);
         if (!buf) {
@@ -208,24 +245,25 @@ export class RunTraces {
         buf.pushAll(times, series, at);
       }
     }
-    const qcol = (q: number, name: QueueColumn) => queueColumnAt(batch, q, QUEUE_COLUMNS.indexOf(name));
     for (let q = 0; q < batch.queueCount; q++) {
       const queue = this.queues[q];
       if (!queue) continue;
-      const pktsAt = qcol(q, 'queue_pkts');
+      const pktsAt = queueColumnAt(batch, q, QUEUE_PKTS);
       if (pktsAt >= 0) {
         queue.pkts.pushAll(times, series, pktsAt);
+        let sum = queue.sum;
         for (let i = 0; i < n; i++) {
           const v = series[pktsAt + i];
-          if (Number.isFinite(v)) queue.sum += v;
+          if (Number.isFinite(v)) sum += v;
         }
+        queue.sum = sum;
       }
-      const redAt = qcol(q, 'red_avg');
+      const redAt = queueColumnAt(batch, q, RED_AVG);
       if (redAt >= 0) queue.redAvg.pushAll(times, series, redAt);
       // Engines older than the sojourn and capacity columns send fewer columns.
-      const sojournAt = qcol(q, 'sojourn_ms');
+      const sojournAt = queueColumnAt(batch, q, SOJOURN_MS);
       if (sojournAt >= 0) queue.sojourn.pushAll(times, series, sojournAt);
-      const capacityAt = qcol(q, 'capacity_kbps');
+      const capacityAt = queueColumnAt(batch, q, CAPACITY_KBPS);
       if (capacityAt >= 0) {
         if (!queue.capacity) {
           let seen = false;
@@ -234,12 +272,13 @@ export class RunTraces {
         }
         queue.capacity?.pushAll(times, series, capacityAt);
       }
-      queue.drops = lastFinite(series, qcol(q, 'drops'), n, queue.drops);
-      queue.marks = lastFinite(series, qcol(q, 'ecn_marks'), n, queue.marks);
+      queue.drops = lastFinite(series, queueColumnAt(batch, q, DROPS), n, queue.drops);
+      queue.marks = lastFinite(series, queueColumnAt(batch, q, ECN_MARKS), n, queue.marks);
     }
-    for (const e of batch.events) {
-      this.addMarker(e);
-      this.addPhase(e);
+    const { events } = batch;
+    for (let i = 0; i < events.length; i++) {
+      this.addMarker(events[i]);
+      this.addPhase(events[i]);
     }
     this.events.add(batch.events);
     if (batch.trace) this.addPackets(batch.trace);
@@ -260,9 +299,14 @@ export class RunTraces {
    * that many batches instead of one. (A line's points are chosen by its own
    * values anyway: lines never shared their decimated times.)
    */
-  private line(): RingBuffer {
+  private line(sampled = true): RingBuffer {
     const step = this.pointsPerLine >= 256 ? this.pointsPerLine >> 6 : 0;
-    return new RingBuffer(this.pointsPerLine - (this.lines++ % STAGGER_GROUPS) * step);
+    const capacity = this.pointsPerLine - (this.lines++ % STAGGER_GROUPS) * step;
+    // A line of the sampled series receives one point a sample: a run of few
+    // samples needs less than the capacity. Its storage comes whole from the
+    // run's arena (series-arena.ts). Other lines (RTT samples) grow their own.
+    const storage = sampled ? this.arena.take(Math.max(4, Math.min(capacity, this.samplesPerLine))) : null;
+    return new RingBuffer(capacity, storage);
   }
 
   /** Call `listener` after every change; returns the unsubscribe function. */
@@ -279,7 +323,7 @@ export class RunTraces {
       this.linkKinds.add(e.event);
       return;
     }
-    const flow = this.flows.find((f) => f.id === e.flow);
+    const flow = this.flowById.get(e.flow);
     if (!flow) return;
     if (flow.markers.length >= MARKERS_PER_FLOW) flow.markers = thin(flow.markers);
     const y = e.cwnd ?? (flow.cwnd.length ? flow.cwnd.y(flow.cwnd.length - 1) : 0);
@@ -307,7 +351,7 @@ export class RunTraces {
 
   private addPhase(e: EventRow): void {
     if (!PHASE_EVENTS.has(e.event)) return;
-    const flow = this.flows.find((f) => f.id === e.flow);
+    const flow = this.flowById.get(e.flow);
     if (!flow) return;
     // Thin by dropping the oldest half: the periods near "now" matter most.
     if (flow.phases.length >= MARKERS_PER_FLOW) flow.phases = flow.phases.slice(flow.phases.length >> 1);
@@ -322,7 +366,7 @@ export class RunTraces {
       f.packets ??= new PacketRing(this.packetRowsPerFlow);
       f.packets.push(time[i], seq[i], kind[i]);
       if (!f.rttSampler) {
-        const samples = this.line();
+        const samples = this.line(false);
         f.rttSamples = samples;
         f.rttSampler = new RttSampler(samples);
       }
