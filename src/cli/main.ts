@@ -86,12 +86,11 @@ and events.csv into <dir> (created if missing), row by row as the run goes.
                      ns-2's trace format (+ - r d), to diff with ns-2's own
   --ns2-script       also write scenario.tcl: the scenario as an ns-2.35 script
                      (\`ns scenario.tcl <dir>\` writes ns-2's trace.tr there)
-  --single-thread    format timeseries.csv and queues.csv on the run's own thread,
-                     whatever the run's size (by default only a run of 10 M sample
-                     rows or more formats them on a second thread, beside the
-                     simulation; use this to run one run per core)
-  --writer-thread    format them on a second thread whatever the run's size:
-                     faster where a core is free, slower where none is
+  --writer-thread    format timeseries.csv and queues.csv on a second thread,
+                     beside the simulation (by default the run's own thread
+                     writes them: as fast or faster, and with less memory, in
+                     every case measured)
+  --single-thread    the default; kept for scripts that ask for it
   --help, -h         show this help
 
 Exit codes: 0 done, 1 the run failed, 2 usage error or invalid scenario.

@@ -14,9 +14,8 @@ import { CSV_FILE_NAMES, type CsvFileName } from '../engine/output/csv';
 import { streamRun } from '../engine/output/csv-stream';
 import { writeSampleBlock, type SampleBlock, type SampleLayout } from '../engine/output/sample-block';
 import { parseScenarioText } from '../engine/scenario/index';
-import { rowsPerSample, sampleCount } from '../engine/scenario/memory';
 import { SampleWriter, WRITER_LIMITS } from './sample-writer';
-import { THREADED_ROWS, writerThreadWanted } from './sim-command';
+import { writerThreadWanted } from './sim-command';
 
 const root = resolve(__dirname, '../..');
 const bundle = join(root, 'build', 'tcplab.mjs');
@@ -34,10 +33,8 @@ describe('the sample writer thread', () => {
     const parsed = parseScenarioText(readFileSync(file, 'utf8'));
     if (!parsed.ok) throw new Error('the scenario does not load');
     const scenario = { ...parsed.scenario, duration: 5 };
-    // Short of the size that starts the thread by default: --writer-thread asks for it.
-    expect(rowsPerSample(scenario) * sampleCount(scenario)).toBeLessThan(THREADED_ROWS);
     const threaded = tcplab('sim', file, '--duration', '5', '--out', join(work, 'threaded'), '--writer-thread');
-    const single = tcplab('sim', file, '--duration', '5', '--out', join(work, 'single'), '--single-thread');
+    const single = tcplab('sim', file, '--duration', '5', '--out', join(work, 'single'));
     expect(threaded.status, threaded.stderr).toBe(0);
     expect(single.status, single.stderr).toBe(0);
     const want = new Map<CsvFileName, string>(CSV_FILE_NAMES.map((n) => [n, '']));
@@ -128,21 +125,9 @@ describe('the sample writer thread', () => {
 });
 
 describe('when a run starts the writer thread', () => {
-  const file = join(root, 'bench', 'dumbbell-22.json');
-  const parsed = parseScenarioText(readFileSync(file, 'utf8'));
-  if (!parsed.ok) throw new Error('the scenario does not load');
-  const at = (duration: number) => ({ ...parsed.scenario, duration });
-  const rows = (duration: number) => rowsPerSample(at(duration)) * sampleCount(at(duration));
-
-  it('only for runs of THREADED_ROWS sample rows or more, by default', () => {
-    const long = (2 * THREADED_ROWS) / rows(1);
-    expect(rows(100)).toBeLessThan(THREADED_ROWS);
-    expect(writerThreadWanted(at(100))).toBe(false);
-    expect(writerThreadWanted(at(long))).toBe(true);
-  });
-
-  it('always with --writer-thread, never with --single-thread', () => {
-    expect(writerThreadWanted(at(1), { writerThread: true })).toBe(true);
-    expect(writerThreadWanted(at(100_000), { singleThread: true })).toBe(false);
+  it('only with --writer-thread', () => {
+    expect(writerThreadWanted()).toBe(false);
+    expect(writerThreadWanted({})).toBe(false);
+    expect(writerThreadWanted({ writerThread: true })).toBe(true);
   });
 });

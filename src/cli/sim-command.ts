@@ -5,26 +5,11 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { streamRun } from '../engine/output/csv-stream';
-import { rowsPerSample, sampleCount } from '../engine/scenario/memory';
 import type { Scenario } from '../engine/scenario/types';
 import { main, type CliOptions, type RunReport } from './main';
 import type { OutputFiles } from './output-files';
 import type { RunStreams } from '../engine/run';
 import { SampleWriter } from './sample-writer';
-
-/**
- * Sample rows (timeseries.csv and queues.csv) from which a run formats them
- * on a thread of its own by default. Written as bytes (sample-bytes.ts) a row
- * costs about 0.1 µs, a tenth of the 22-flow run's time; the thread can save
- * at most that, and only where a core is free, while starting it costs some
- * 0.1 s of CPU time and its work competes with the run's wherever no core is
- * free. Measured on a busy 2-core machine (alternated runs), one thread was
- * faster at every size tried: 22 flows × 100 s (1.1 M rows) 1.49 → 1.22 s,
- * 550 flows × 20 s (5.5 M rows) 7.7–8.2 → 6.9–7.1 s, with less memory. The
- * thread is kept for the runs whose formatting alone takes a second or more
- * (2,000 flows × 100 s: 110 M rows); --writer-thread asks for it at any size.
- */
-export const THREADED_ROWS = 10_000_000;
 
 /**
  * Run the command with `argv` (after `sim`); resolves with the exit code.
@@ -57,17 +42,24 @@ export function simCommand(argv: string[], workerUrl?: URL): Promise<number> {
       remove: (path) => rm(path, { force: true }),
     },
     (scenario, out, streams, options) =>
-      run(scenario, out, streams, writerThreadWanted(scenario, options) ? workerUrl : undefined),
+      run(scenario, out, streams, writerThreadWanted(options) ? workerUrl : undefined),
   );
 }
 
-/** Whether a run formats its sample rows on a thread of its own (see THREADED_ROWS). */
-export function writerThreadWanted(
-  scenario: Scenario,
-  options?: Pick<CliOptions, 'singleThread' | 'writerThread'>,
-): boolean {
-  if (options?.singleThread === true) return false;
-  return options?.writerThread === true || rowsPerSample(scenario) * sampleCount(scenario) >= THREADED_ROWS;
+/**
+ * Whether a run formats its sample rows on a thread of its own: only when
+ * asked (--writer-thread). Written as bytes (sample-bytes.ts) a row costs
+ * about 0.07 µs, a few per cent of the run; the thread can save at most that,
+ * and only where a core is free, while it costs some 0.15 s of CPU time to
+ * start, memory for the blocks in flight, and competes with the run wherever
+ * no core is free. Measured on the 2-core machine in alternated runs, one
+ * thread was as fast or faster at every size tried: 22 flows × 100 s (1.1 M
+ * rows) 1.29 → 1.11 s idle and 1.49 → 1.22 s loaded; 550 flows × 20 s (5.5 M
+ * rows) 7.7–8.2 → 6.9–7.1 s loaded; 2,200 flows × 10 s (11 M rows)
+ * 16.2–19.8 → 16.1–16.7 s idle, 420 → 362 MB.
+ */
+export function writerThreadWanted(options?: Pick<CliOptions, 'writerThread'>): boolean {
+  return options?.writerThread === true;
 }
 
 async function run(
