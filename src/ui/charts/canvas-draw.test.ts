@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SPAN, columnSpans, dashMask, dashOn, fillArea, fillLine, linear, scaledDash, tracePolyline, visibleRange, type PathSink } from './canvas-draw';
+import { SPAN, columnSpans, fillArea, fillLine, linear, tracePolyline, visibleRange, type PathSink } from './canvas-draw';
+import { dashMask, dashOn, scaledDash } from './dashes';
 import { RingBuffer } from './ring-buffer';
 
 class Recorder implements PathSink {

@@ -12,16 +12,15 @@
 import { drawMarkers } from './canvas-markers';
 import {
   clipAbove,
-  dashArray,
   drawDots,
   fillArea,
   fillLine,
-  scaledDash,
   linear,
   tracePolyline,
   visibleRange,
   type Series,
 } from './canvas-draw';
+import { dashArray, scaledDash } from './dashes';
 import type { Band, ChartMarker, TimeChartSpec } from './chart-spec';
 import { opaqueColour, type ImageTarget, type SpanRaster } from './span-raster';
 import type { Ctx2D } from './svg-recorder';
