@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseScenarioText, formatIssues } from '../src/engine/scenario';
 import { Simulator } from '../src/engine/simulator';
+import { bytesByFunction, type ProfileNode } from './heap-profile';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -26,12 +27,6 @@ const parsed = parseScenarioText(readFileSync(file, 'utf8'));
 if (!parsed.ok) {
   console.error(formatIssues(parsed.issues).join('\n'));
   process.exit(2);
-}
-
-interface ProfileNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  selfSize: number;
-  children: ProfileNode[];
 }
 
 const session = new Session();
@@ -47,17 +42,7 @@ sim.run();
 const { profile } = (await session.post('HeapProfiler.stopSampling')) as { profile: { head: ProfileNode } };
 session.disconnect();
 
-const byFunction = new Map<string, number>();
-let total = 0;
-const walk = (n: ProfileNode): void => {
-  if (n.selfSize > 0) {
-    const name = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
-    byFunction.set(name, (byFunction.get(name) ?? 0) + n.selfSize);
-    total += n.selfSize;
-  }
-  for (const c of n.children) walk(c);
-};
-walk(profile.head);
+const { byFunction, total } = bytesByFunction(profile.head);
 
 const mb = (n: number) => (n / 1e6).toFixed(1).padStart(8);
 const events = sim.eventsProcessed;

@@ -21,8 +21,9 @@
 import { execSync } from 'node:child_process';
 import { test } from '@playwright/test';
 import { chromiumLaunch } from '../../e2e/chromium';
-import { SPEEDS } from '../../src/ui/controls/speeds';
-import { dumbbell } from '../scale/dumbbell';
+import { openDumbbell } from './open-dumbbell';
+import { bytesByFunction, type ProfileNode } from '../heap-profile';
+import type { TraceEvent } from './main-thread';
 
 const SPAN_MS = Number(process.env.BENCH_ALLOC_MS) || 3000;
 const TOP = Number(process.env.BENCH_ALLOC_TOP) || 25;
@@ -33,22 +34,6 @@ if (process.env.BENCH_JSFLAGS)
   test.use({
     launchOptions: chromiumLaunch(['--enable-precise-memory-info', `--js-flags=${process.env.BENCH_JSFLAGS}`]),
   });
-
-interface ProfileNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  selfSize: number;
-  children: ProfileNode[];
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: { type?: string } };
-}
 
 /** The largest resident set of a Chromium renderer process, MB (the page's; Linux `ps`). */
 function rendererRss(): number {
@@ -62,16 +47,7 @@ test(`${FLOWS + Math.floor(FLOWS / 10)}-flow dumbbell: what the main thread allo
   browser,
 }) => {
   test.setTimeout(SPAN_MS + 60_000);
-  await page.goto('./');
-  await page.getByTestId('import-input').setInputFiles({
-    name: 'dumbbell.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(dumbbell(FLOWS, 5000))),
-  });
-  await page.getByTestId('run-status').and(page.locator('[data-status="ready"]')).waitFor();
-  await page.getByLabel('Speed').fill(String(SPEEDS.indexOf('max')));
-  await page.evaluate(() => document.querySelector('.charts-area')?.scrollIntoView({ block: 'start' }));
-  await page.waitForTimeout(500);
+  await openDumbbell(page, FLOWS, true);
 
   const cdp = await page.context().newCDPSession(page);
   const liveHeap = async () => {
@@ -101,17 +77,7 @@ test(`${FLOWS + Math.floor(FLOWS / 10)}-flow dumbbell: what the main thread allo
   const rssAfter = rendererRss();
   const heapAfter = await liveHeap();
 
-  const byFunction = new Map<string, number>();
-  let total = 0;
-  const walk = (n: ProfileNode): void => {
-    if (n.selfSize > 0) {
-      const name = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
-      byFunction.set(name, (byFunction.get(name) ?? 0) + n.selfSize);
-      total += n.selfSize;
-    }
-    for (const c of n.children) walk(c);
-  };
-  walk(profile.head);
+  const { byFunction, total } = bytesByFunction(profile.head);
 
   // garbage collections on the page's main thread from the click on
   const events = trace.traceEvents;

@@ -35,8 +35,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { type Page, test } from '@playwright/test';
-import { SPEEDS } from '../../src/ui/controls/speeds';
-import { dumbbell } from '../scale/dumbbell';
+import { openDumbbell } from './open-dumbbell';
 import { formatSpread, mainThreadCost, startupTask, TRACE_CATEGORIES } from './main-thread';
 import { quantile, refreshInterval, summarizeRefreshes } from './refreshes';
 
@@ -68,17 +67,7 @@ const mb = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 10485
 
 test(`${NAME} at max speed: frame times and long tasks`, async ({ page, browser }) => {
   test.setTimeout(PLAY_MS + 60_000);
-  await page.goto('./');
-  await page.getByTestId('import-input').setInputFiles({
-    name: 'dumbbell.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(dumbbell(FLOWS, 5000))),
-  });
-  await page.getByTestId('run-status').and(page.locator('[data-status="ready"]')).waitFor();
-  await page.getByLabel('Speed').fill(String(SPEEDS.indexOf('max')));
-  if (VIEW === 'charts')
-    await page.evaluate(() => document.querySelector('.charts-area')?.scrollIntoView({ block: 'start' }));
-  await page.waitForTimeout(500);
+  await openDumbbell(page, FLOWS, VIEW === 'charts');
 
   const cdp = await page.context().newCDPSession(page);
   const liveHeap = async () => {
