@@ -9,7 +9,7 @@
  */
 import type { CsvFileName } from './csv';
 import { DECIMALS, csvCell } from './csv-cells';
-import { queueColumnDecimals, seriesColumnDecimals } from './csv-sampled';
+import { QUEUES_COLUMNS, queueColumnDecimals, seriesColumnDecimals } from './csv-sampled';
 import { MAX_NUMBER_BYTES, putNumber } from './csv-number-bytes';
 import type { SampleBlock, SampleLayout } from './sample-block';
 import { QUEUE_VALUES } from './sampler';
@@ -40,7 +40,7 @@ interface RowsOf {
 }
 
 export class SampleBytes {
-  private buf: Uint8Array;
+  private readonly buf: Uint8Array;
   private at = 0;
   private readonly timeseries: RowsOf;
   private readonly queues: RowsOf;
@@ -61,8 +61,9 @@ export class SampleBytes {
       valueAt: columns.map((_, c) => c),
       decimals: columns.map(seriesColumnDecimals),
     };
-    // A direction's values: QUEUE_VALUES, then the disciplines' columns; queues.csv has four of the first.
-    const values = ['queue_pkts', 'queue_bytes', 'red_avg', 'sojourn_ms'];
+    // A direction's values: QUEUE_VALUES, then the disciplines' columns; queues.csv's own
+    // columns after `from` are some of the first, in its order.
+    const values = QUEUES_COLUMNS.slice(3);
     this.queues = {
       file: 'queues.csv',
       ids: layout.queueIds.map((q) => utf8.encode(`${csvCell(q.link)},${csvCell(q.from)}`)),
@@ -89,11 +90,11 @@ export class SampleBytes {
     const { ids, stride, valueAt, decimals } = of;
     const cells = valueAt.length;
     const time = this.time;
+    const buf = this.buf;
     let off = 0;
     for (let i = 0; i < times.length; i++) {
       const timeLength = putNumber(time, 0, times[i]!, DECIMALS.time);
       for (let r = 0; r < ids.length; r++, off += stride) {
-        const buf = this.buf;
         let at = this.at;
         for (let k = 0; k < timeLength; k++) buf[at++] = time[k]!;
         buf[at++] = COMMA;
