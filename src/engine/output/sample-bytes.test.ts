@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CsvFileName } from './csv';
-import { writeSampleBlock, type SampleBlock, type SampleLayout } from './sample-block';
+import { copyBlock, writeSampleBlock, type SampleBlock, type SampleLayout } from './sample-block';
 import { SampleBytes } from './sample-bytes';
 import { QUEUE_VALUES } from './sampler';
 import { parseScenarioText } from '../scenario/index';
@@ -45,7 +45,7 @@ describe('SampleBytes', () => {
     for (let t = 0.5; t <= 3; t += 0.5) {
       const from = blocks.reduce((s, b) => s + b.times.length, 0);
       sim.runUntil(t);
-      blocks.push(sim.sampleBlock(from, sim.sampleCount()));
+      blocks.push(copyBlock(sim.sampleBlock(from, sim.sampleCount())));
     }
     const bytes = asBytes(sim, blocks);
     const text = asText(sim, blocks);
