@@ -107,6 +107,11 @@ describe('SampleBytes', () => {
   // not formatted: SampleBytes.rowsKept), then change, change back, go to
   // zero or empty and return; some longer than a kept cell's 8 bytes.
   const few = fc.constantFrom(0, -0, NaN, 20, 0.2, 26.5383, -3.25, 1234567.891, 98765432.1, 1e-7, 7e21, Infinity);
+  // a direction's QUEUE_VALUES and one extra column
+  const idle = fc.constantFrom([0, 0, NaN, NaN, 0, 0, NaN], [-0, 0, NaN, NaN, 3, 1, 0.5]);
+  const nearlyIdle = fc
+    .tuple(fc.integer({ min: 0, max: 3 }), few)
+    .map(([k, v]) => Object.assign([0, 0, NaN, NaN, 0, 0, NaN], { [k]: v }));
   const repeating = fc
     .record({
       flows: fc.integer({ min: 1, max: 3 }),
@@ -118,13 +123,18 @@ describe('SampleBytes', () => {
     })
     .chain((l) => {
       const flowValues = l.flows * (l.seriesColumns.length + 1);
-      const queueValues = l.queues * QUEUE_VALUES.length;
       return fc
         .tuple(
           ...l.samples.map((n) =>
             fc.record({
               flowRows: fc.array(few, { minLength: n * flowValues, maxLength: n * flowValues }),
-              queueRows: fc.array(few, { minLength: n * queueValues, maxLength: n * queueValues }),
+              // directions idle ("0,0,,") half the time, or all but one cell
+              queueRows: fc
+                .array(fc.oneof(idle, nearlyIdle, fc.array(few, { minLength: 7, maxLength: 7 })), {
+                  minLength: n * l.queues,
+                  maxLength: n * l.queues,
+                })
+                .map((rows) => rows.flat()),
             }),
           ),
         )
@@ -134,7 +144,7 @@ describe('SampleBytes', () => {
             flowIds: Array.from({ length: l.flows }, (_, f) => `tcp${f}`),
             seriesColumns: l.seriesColumns,
             queueIds: Array.from({ length: l.queues }, (_, q) => ({ link: `l${q}`, from: 'n' })),
-            queueColumns: [],
+            queueColumns: ['drop_p'],
           };
           const blocks = bs.map((b, i) => ({
             times: Float64Array.from({ length: l.samples[i]! }, () => (t += 0.01)),
