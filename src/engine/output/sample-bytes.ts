@@ -5,7 +5,10 @@
  * string per cell, a line per row or the join and encoding after them
  * (csv-number-bytes.ts writes the numbers). The command-line runner writes
  * the two big files this way; the page and runDataToCsv keep the text
- * formatters. Browser-safe: no Node APIs.
+ * formatters. A row is some twenty to fifty bytes, so what is copied (the
+ * time, the ids, a flow's cells that repeat their last value) goes four
+ * bytes at a time through DataViews, and what is written is mostly cells
+ * of 0 or empty. Browser-safe: no Node APIs.
  */
 import type { CsvFileName } from './csv';
 import { DECIMALS, csvCell } from './csv-cells';
@@ -60,6 +63,7 @@ const IDLE_1 = COMMA | (COMMA << 8);
 /** Bytes of a cell kept (RowsOf.kept): two words. */
 const KEPT = 8;
 
+/** Room to keep the cells of `rows` rows of `cells` cells (timeseries.csv's; queues.csv keeps none: queueRows). */
 function kept(rows: number, cells: number): Pick<RowsOf, 'last' | 'kept' | 'lengths'> {
   return {
     last: new Float64Array(rows * cells),
