@@ -26,7 +26,7 @@ import { writeSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import type { SampleSink } from '../engine/output/csv-stream';
 import { SAMPLE_BLOCKS_PENDING } from '../engine/scenario/memory';
-import type { SampleBlock, SampleLayout } from '../engine/output/sample-block';
+import { copyBlock, type SampleBlock, type SampleLayout } from '../engine/output/sample-block';
 import { SampleBytes } from '../engine/output/sample-bytes';
 
 /** workerData of a writer thread. */
@@ -124,9 +124,11 @@ export class SampleWriter implements SampleSink {
   write(block: SampleBlock): void {
     this.wait(MAX_PENDING - 1);
     this.posted++;
-    // Moved, not copied: the block's buffers are fresh copies (Sampler.block) and this writer's to keep.
-    const buffers = [block.times.buffer, block.flowRows.buffer, block.queueRows.buffer] as ArrayBuffer[];
-    this.worker.postMessage(block, buffers);
+    // The block is a view of the sampler's storage: copied once into buffers of
+    // its own, which are then moved to the thread, not copied again.
+    const own = copyBlock(block);
+    const buffers = [own.times.buffer, own.flowRows.buffer, own.queueRows.buffer] as ArrayBuffer[];
+    this.worker.postMessage(own, buffers);
   }
 
   /** Wait until every block is written (or the writer failed: then throw its message). */

@@ -49,14 +49,15 @@ export function simCommand(argv: string[], workerUrl?: URL): Promise<number> {
 /**
  * Whether a run formats its sample rows on a thread of its own: only when
  * asked (--writer-thread). Written as bytes (sample-bytes.ts) a row costs
- * about 0.07 µs, a few per cent of the run; the thread can save at most that,
- * and only where a core is free, while it costs some 0.15 s of CPU time to
- * start, memory for the blocks in flight, and competes with the run wherever
- * no core is free. Measured on the 2-core machine in alternated runs, one
- * thread was as fast or faster at every size tried: 22 flows × 100 s (1.1 M
- * rows) 1.29 → 1.11 s idle and 1.49 → 1.22 s loaded; 550 flows × 20 s (5.5 M
- * rows) 7.7–8.2 → 6.9–7.1 s loaded; 2,200 flows × 10 s (11 M rows)
- * 16.2–19.8 → 16.1–16.7 s idle, 420 → 362 MB.
+ * about 0.02–0.09 µs (a direction's, a flow's), a few per cent of the run;
+ * the thread can save at most that, and only where a core is free, while
+ * it costs some 0.15 s of CPU time to start, memory for the blocks in
+ * flight, and competes with the run wherever no core is free. Measured on
+ * the 2-core machine in alternated runs, one thread was as fast or faster
+ * at every size tried: 22 flows × 100 s (1.1 M rows) 1.29 → 1.11 s idle
+ * and 1.49 → 1.22 s loaded; 550 flows × 20 s (5.5 M rows) 7.7–8.2 →
+ * 6.9–7.1 s loaded; 2,200 flows × 10 s (11 M rows) 16.2–19.8 → 16.1–16.7 s
+ * idle, 420 → 362 MB.
  */
 export function writerThreadWanted(options?: Pick<CliOptions, 'writerThread'>): boolean {
   return options?.writerThread === true;

@@ -41,6 +41,8 @@ describe('putNumber', () => {
         .map(([k, d, h]) => k / 10 ** d + h * 1e-12 + 0.5 / 10 ** d),
       fc.integer({ min: -(2 ** 53), max: 2 ** 53 }),
       fc.double({ min: 1e14, max: 1e22, noNaN: true }),
+      // scaled by 10^6 to either side of 2^31
+      fc.integer({ min: 2 ** 31 - 1000, max: 2 ** 31 + 1000 }).map((k) => k / 1e6),
     );
     fc.assert(
       fc.property(sampled, decimals, (x, d) => {
@@ -83,6 +85,18 @@ describe('putNumber', () => {
       1e9 - 1e-6,
       99.99995,
       12345678.9999995,
+      // the scaled value either side of 2^31, where the digits leave integer arithmetic
+      2147.483647,
+      2147.4836475,
+      2147.483648,
+      -2147.483648,
+      21474836.47,
+      21474836.475,
+      214748364.7,
+      0.2,
+      0.05,
+      10.1,
+      100.001,
     ];
     for (const x of cases)
       for (let d = 0; d <= 7; d++) expect(written(x, d), `${x} with ${d} places`).toBe(formatNumber(x, d));

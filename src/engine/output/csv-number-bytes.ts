@@ -52,6 +52,14 @@ export function putNumber(buf: Uint8Array, at: number, x: number, decimals: numb
     const scale = POW10[decimals]!;
     const neg = x < 0;
     const n = neg ? Math.round(-x * scale) : Math.round(x * scale);
+    if (n < 2147483648) {
+      if (n === 0) {
+        buf[at] = ZERO;
+        return at + 1;
+      }
+      if (neg) buf[at++] = MINUS;
+      return putScaled(buf, at, n | 0, decimals);
+    }
     if (n < 1e15) {
       if (n === 0) {
         buf[at] = ZERO;
@@ -82,6 +90,45 @@ export function putNumber(buf: Uint8Array, at: number, x: number, decimals: numb
   const s = formatNumber(x, decimals);
   for (let i = 0; i < s.length; i++) buf[at++] = s.charCodeAt(i);
   return at;
+}
+
+/**
+ * The decimal n × 10^-places of a positive integer n below 2^31, the
+ * trailing zeros of its fraction trimmed: integer divisions from the right,
+ * the point put in on the way (in node, a row of timeseries.csv 184 → 163
+ * ns against the whole and the fraction written apart, the zeros trimmed by
+ * a double's remainder).
+ */
+function putScaled(buf: Uint8Array, at: number, n: number, places: number): number {
+  let v = n;
+  while (places > 0) {
+    const q = (v / 10) | 0;
+    if (q * 10 !== v) break;
+    v = q;
+    places--;
+  }
+  const len = digitCount(v);
+  // At least one digit before the point: 0.05, not .05.
+  const end = at + (len > places ? len : places + 1) + (places > 0 ? 1 : 0);
+  let i = end - 1;
+  for (let k = 0; k < places; k++) {
+    const q = (v / 10) | 0;
+    buf[i--] = ZERO + (v - q * 10);
+    v = q;
+  }
+  if (places > 0) buf[i--] = POINT;
+  while (i >= at) {
+    const q = (v / 10) | 0;
+    buf[i--] = ZERO + (v - q * 10);
+    v = q;
+  }
+  return end;
+}
+
+/** Decimal digits of a non-negative integer below 2^31. */
+function digitCount(v: number): number {
+  if (v < 100000) return v < 100 ? (v < 10 ? 1 : 2) : v < 1000 ? 3 : v < 10000 ? 4 : 5;
+  return v < 10000000 ? (v < 1000000 ? 6 : 7) : v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
 }
 
 /** "00" to "99": two digits written per division. */

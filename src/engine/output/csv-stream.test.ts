@@ -10,14 +10,23 @@ import { dumbbell, load, singleFlow } from '../../../tests/support/scenarios';
 import { runScenario } from '../run';
 import type { Scenario } from '../scenario/types';
 import { CSV_FILE_NAMES, runDataToCsv, type CsvFileName } from './csv';
-import { streamRun, type StreamOptions } from './csv-stream';
+import { streamRun, type CsvSink, type StreamOptions } from './csv-stream';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const file = (path: string): Scenario => load(JSON.parse(readFileSync(`${root}${path}`, 'utf8')));
 
-function streamed(s: Scenario, options?: StreamOptions) {
+/**
+ * The run's files through a sink of text, or (`asBytes`) one that takes the
+ * sampled rows as bytes too: the command-line runner's, which writes them
+ * from the sampler's own storage before the simulator forgets them.
+ */
+function streamed(s: Scenario, options?: StreamOptions, asBytes = false) {
   const files = Object.fromEntries(CSV_FILE_NAMES.map((n) => [n, [] as string[]])) as Record<CsvFileName, string[]>;
-  const report = streamRun(s, { write: (name, text) => void files[name].push(text) }, options);
+  const utf8 = new TextDecoder();
+  const sink: CsvSink = { write: (name, text) => void files[name].push(text) };
+  // The bytes are the writer's again after the call: decoded at once.
+  if (asBytes) sink.writeBytes = (name, bytes) => void files[name].push(utf8.decode(bytes));
+  const report = streamRun(s, sink, options);
   return {
     report,
     files: Object.fromEntries(CSV_FILE_NAMES.map((n) => [n, files[n].join('')])) as Record<CsvFileName, string>,
@@ -48,12 +57,15 @@ const CASES: [string, () => Scenario][] = [
 
 describe.each(CASES)('%s', (_name, make) => {
   const whole = runDataToCsv(runScenario(make()));
-  it.each<[string, StreamOptions | undefined]>([
-    ['default slices', undefined],
-    ['one sample row per slice', { chunkRows: 1 }],
-    ['slices shortened by every few events', { chunkRows: 7, chunkEvents: 3 }],
-  ])('writes the same bytes with %s', (_how, options) => {
-    const { files } = streamed(make(), options);
+  it.each<[string, StreamOptions | undefined, boolean]>([
+    ['default slices', undefined, false],
+    ['one sample row per slice', { chunkRows: 1 }, false],
+    ['slices shortened by every few events', { chunkRows: 7, chunkEvents: 3 }, false],
+    ['default slices, rows as bytes', undefined, true],
+    ['one sample row per slice, rows as bytes', { chunkRows: 1 }, true],
+    ['slices shortened by every few events, rows as bytes', { chunkRows: 7, chunkEvents: 3 }, true],
+  ])('writes the same bytes with %s', (_how, options, asBytes) => {
+    const { files } = streamed(make(), options, asBytes);
     for (const name of CSV_FILE_NAMES) expect(files[name], name).toBe(whole[name]);
   });
 });

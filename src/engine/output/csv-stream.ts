@@ -39,8 +39,9 @@ export interface CsvSink {
  * Who writes timeseries.csv's and queues.csv's rows instead of the runner,
  * given each block of samples as the run records it (after the files'
  * headers have gone to the CsvSink); the command-line runner's writes them on
- * a thread of its own (cli/sample-writer.ts). The blocks are the writer's to
- * keep.
+ * a thread of its own (cli/sample-writer.ts). A block is a view of the
+ * simulator's storage, good until the call returns: a writer that keeps it
+ * copies it (copyBlock).
  */
 export interface SampleSink {
   write(block: SampleBlock): void;

@@ -15,7 +15,7 @@ import { columnOf } from '../core/growable';
 import { queuesRows, timeseriesRows } from './csv-sampled';
 import type { CsvFileName } from './csv';
 
-/** Samples [from, to) of a run, as the sampler stores them (Sampler.block). */
+/** Samples [from, to) of a run, as the sampler stores them (Sampler.block: views of its storage). */
 export interface SampleBlock {
   /** seconds, one per sample */
   times: Float64Array;
@@ -23,6 +23,15 @@ export interface SampleBlock {
   flowRows: Float64Array;
   /** per sample: for each link direction, QUEUE_VALUES, then the queue columns */
   queueRows: Float64Array;
+}
+
+/**
+ * A block's arrays copied into buffers of its own: Sampler.block hands out
+ * views of its storage, valid until the run records or forgets samples, so
+ * a writer that keeps a block past the call (a writer thread) copies it.
+ */
+export function copyBlock(block: SampleBlock): SampleBlock {
+  return { times: block.times.slice(), flowRows: block.flowRows.slice(), queueRows: block.queueRows.slice() };
 }
 
 /** What a block's rows hold: the simulator's ids and columns, fixed for the run. */
