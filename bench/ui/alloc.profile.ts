@@ -4,7 +4,8 @@
  * profiler through the DevTools protocol, counting objects that garbage
  * collection has already taken (a load-independent figure, unlike frame
  * times). Prints the megabytes allocated, the garbage collections on the
- * main thread (from a Chromium trace of the same span), the live heap
+ * main thread (from a Chromium trace of the same span) and its external
+ * memory (array buffers) at each of them, the live heap
  * (usedJSHeapSize, which counts array buffers too) and the renderer's
  * resident memory before and after, and the functions that allocate most,
  * each with what V8 inlined into it.
@@ -62,7 +63,9 @@ test(`${FLOWS + Math.floor(FLOWS / 10)}-flow dumbbell: what the main thread allo
   const rssBefore = rendererRss();
   const play = await page.getByRole('button', { name: 'Play', exact: true }).elementHandle();
   if (!play) throw new Error('no Play button');
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.gc'],
+  });
   await page.waitForTimeout(300);
   await cdp.send('HeapProfiler.startSampling', {
     samplingInterval: 8192,
@@ -83,17 +86,32 @@ test(`${FLOWS + Math.floor(FLOWS / 10)}-flow dumbbell: what the main thread allo
   const events = trace.traceEvents;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const onMain = (e: TraceEvent) => main !== undefined && e.pid === main.pid && e.tid === main.tid && e.ph === 'X';
+  const onMainAny = (e: TraceEvent) => main !== undefined && e.pid === main.pid && e.tid === main.tid;
   const click = events.find((e) => onMain(e) && e.name === 'EventDispatch' && e.args?.data?.type === 'click');
   const gcs = GC_EVENTS.map((name) => {
     const mine = events.filter((e) => onMain(e) && e.name === name && click !== undefined && e.ts >= click.ts);
     return `${mine.length} ${name} (${(mine.reduce((s, e) => s + (e.dur ?? 0), 0) / 1000).toFixed(1)} ms)`;
   });
 
+  // V8's heap statistics at each of the main thread's collections: its external
+  // memory (array buffers: the batches' and the chart lines' storage), which the
+  // sampled allocations above do not see but which counts towards a major collection
+  const external = events
+    .filter((e) => onMainAny(e) && e.name === 'V8.GC_Heap_Stats' && click !== undefined && e.ts >= click.ts)
+    .map(
+      (e) =>
+        (JSON.parse((e.args as { stats?: string } | undefined)?.stats ?? '{}') as { external_memory?: number })
+          .external_memory ?? NaN,
+    )
+    .filter(Number.isFinite)
+    .map((b) => b / 1048576);
+
   const mb = (bytes: number) => (bytes / 1048576).toFixed(2).padStart(7);
   const lines = [
     `bench:ui alloc — the first ${SPAN_MS / 1000} s after Play, simulated t = ${simTime} s`,
     `allocated    ${mb(total).trim()} MB (sampled, collected objects included)`,
     `collections  ${gcs.join(', ')}`,
+    `external     ${external.length ? `${Math.min(...external).toFixed(1)}–${Math.max(...external).toFixed(1)} MB at the main thread's ${external.length} collections (array buffers, not in the sampled figure)` : 'n/a'}`,
     `live heap    ${heapBefore.toFixed(1)} MB before Play, ${heapAfter.toFixed(1)} MB after (usedJSHeapSize, after a full collection)`,
     `renderer     ${rssBefore.toFixed(0)} MB resident before Play, ${rssAfter.toFixed(0)} MB after`,
     ...[...byFunction]

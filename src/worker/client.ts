@@ -11,7 +11,7 @@ import { Watchdog, type WatchdogOptions } from './watchdog';
 
 /** The part of `Worker` the client uses, so tests can pass a fake. */
 export interface WorkerLike {
-  postMessage(message: ToWorker): void;
+  postMessage(message: ToWorker, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (e: MessageEvent<FromWorker>) => void): void;
   addEventListener(type: 'error', listener: (e: ErrorEvent) => void): void;
   terminate(): void;
@@ -79,6 +79,16 @@ export class EngineClient {
     if (this.failed) return;
     this.post(command);
     this.watchdog?.nudge();
+  }
+
+  /**
+   * Hand the buffers of batches the page has read back to the worker
+   * (transferred: they are unusable here afterwards), for it to fill again.
+   * Not a command the watchdog waits on.
+   */
+  recycle(buffers: ArrayBuffer[]): void {
+    if (this.failed || buffers.length === 0) return;
+    this.post({ type: 'recycle', buffers }, buffers);
   }
 
   /** Listen to every message from the worker; returns the unsubscribe function. */
@@ -158,9 +168,10 @@ export class EngineClient {
     return worker;
   }
 
-  private post(command: ToWorker): void {
+  private post(command: ToWorker, transfer?: Transferable[]): void {
     try {
-      this.worker.postMessage(command);
+      if (transfer) this.worker.postMessage(command, transfer);
+      else this.worker.postMessage(command);
     } catch (err) {
       // postMessage copies the command (structured clone), which can throw on data it cannot copy.
       const reason = err instanceof Error ? err.message : String(err);

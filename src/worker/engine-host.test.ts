@@ -294,6 +294,43 @@ describe('EngineHost', () => {
     expect(batch.flowCount).toBeGreaterThan(0);
   });
 
+  it('packs later batches into the series buffers the page hands back, the smallest that holds them', () => {
+    const h = harness({ duration: 100 });
+    h.host.handle({ type: 'speed', speed: 1 });
+    h.host.handle({ type: 'play' });
+    h.time.advance(1000);
+    const sent = h.batches();
+    const values = sent.at(-1)!.series.length;
+    expect(values).toBeGreaterThan(0);
+    const small = new ArrayBuffer(8 * (values - 1));
+    const roomy = new ArrayBuffer(8 * (values + 100));
+    const huge = new ArrayBuffer(8 * (values + 10_000));
+    h.host.handle({ type: 'recycle', buffers: [huge, small, roomy] });
+    // A used buffer holds old values: the batch packed into it must overwrite them all.
+    new Float64Array(roomy).fill(-7);
+    new Float64Array(huge).fill(-7);
+    const before = h.batches().length;
+    h.time.advance(1000);
+    const next = h.batches().slice(before);
+    expect(next.length).toBeGreaterThan(2);
+    const fill = (b: SampleBatch) => b.series.length;
+    const firstFit = next.find((b) => fill(b) * 8 <= roomy.byteLength)!;
+    expect(firstFit.series.buffer).toBe(roomy);
+    expect(firstFit.series.byteOffset).toBe(0);
+    expect(Array.from(firstFit.series).some((v) => v === -7)).toBe(false);
+    expect(flowColumn(firstFit, 0, 0)?.length).toBe(firstFit.times.length);
+    // the others got the huge one, then new buffers; the too small one never
+    const buffers = next.map((b) => b.series.buffer);
+    expect(buffers).not.toContain(small);
+    expect(buffers.filter((b) => b === huge).length).toBeLessThanOrEqual(1);
+    // and the samples still arrive once each, in order
+    let expected = sent.at(-1)!.firstSample + sent.at(-1)!.times.length;
+    for (const b of next) {
+      expect(b.firstSample).toBe(expected);
+      expected += b.times.length;
+    }
+  });
+
   it('never blocks a tick much longer than the budget, even at max speed on a slow engine', () => {
     // 500 ms of wall time per simulated second: the engine is the bottleneck.
     const h = harness({ msPerSimSecond: 500, duration: 5 });

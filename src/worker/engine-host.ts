@@ -107,6 +107,9 @@ export class EngineHost {
         case 'exportReplay':
           exportReplay(this.deps, this.engine, msg.requestId, msg.output);
           break;
+        case 'recycle':
+          this.batcher.recycle(msg.buffers);
+          break;
         default: {
           const never: never = msg;
           throw new Error(`unknown command ${JSON.stringify(never)}`);

@@ -65,7 +65,13 @@ export type ToWorker =
    * the engine's time, with the faults injected meanwhile): `pcap`
    * (packets.pcap) or `ns2Trace` (out.tr); answered by `replayFile`.
    */
-  | { type: 'exportReplay'; requestId: number; output: ReplayOutput };
+  | { type: 'exportReplay'; requestId: number; output: ReplayOutput }
+  /**
+   * The `series` buffers of batches the page has read, handed back
+   * (transferred) for the worker to pack later batches into
+   * (series-batch.ts): no new buffer per batch on either side.
+   */
+  | { type: 'recycle'; buffers: ArrayBuffer[] };
 
 /** The packet-level files the page can export (src/worker/replay.ts). */
 export type ReplayOutput = 'pcap' | 'ns2Trace';

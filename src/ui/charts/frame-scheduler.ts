@@ -11,10 +11,17 @@
  * stops for a long frame; at least one chart draws per frame. Background
  * draws (charts scrolled out of view, kept roughly current) only use what is
  * left of the budget.
+ *
+ * The budget is what a frame's task can spend on drawing beside its style,
+ * layout, paint and commit (5–7 ms of CPU on the 110-flow dumbbell,
+ * bench:ui): with 8 ms the charts' full redraws after Play made tasks of
+ * 13–20 ms of CPU, and a task that long, stretched two or three times on a
+ * busy two-core machine (the worker and V8's background marking beside it),
+ * was the occasional long task over 50 ms.
  */
 type Draw = () => void;
 
-export const FRAME_BUDGET_MS = 8;
+export const FRAME_BUDGET_MS = 4;
 
 const pending = new Set<Draw>();
 const background = new Set<Draw>();

@@ -97,8 +97,9 @@ export interface Painting {
   /**
    * Paint on: the grid, bands and areas first, then line after line while
    * `more(linesPaintedInThisStep)` says so (it is asked after each line, so a
-   * step paints at least one), then what lies over the lines. Returns whether
-   * the painting is complete.
+   * step paints at least one), then what lies over the lines (the raster put
+   * onto the canvas, references, markers: in a step of its own when the last
+   * line used up the step). Returns whether the painting is complete.
    */
   step(more: (lines: number) => boolean): boolean;
   /** the points the custom drawing reported (once complete) */
@@ -317,7 +318,7 @@ export function startPainting(ctx: Ctx2D, f: PaintFrame, fromX: number, vector =
       while (next < n) {
         paintLine(next++);
         painted++;
-        if (next < n && !more(painted)) return false;
+        if (!more(painted)) return false;
       }
       tail();
       complete = true;

@@ -125,10 +125,25 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
   const onScroll = () => {
     const el = listRef.current;
     if (!el) return;
-    setViewport((v) => ({ ...v, top: el.scrollTop }));
-    const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - viewport.row;
+    const top = el.scrollTop;
+    const atEnd = top + el.clientHeight >= el.scrollHeight - viewport.row;
     if (!atEnd && follow) setFollow(false);
+    // Following, the rows shown are the newest wherever the list is scrolled
+    // (below): the scroll that following makes at each refresh needs no
+    // second render (it was one, 3 ms on the 110-flow dumbbell, four times a
+    // second, in the frame's task).
+    if (follow && atEnd) return;
+    setViewport((v) => (v.top === top ? v : { ...v, top }));
   };
+
+  // No longer following (scrolled back, a row chosen by key, the box
+  // unticked): the rows shown follow the scroll position from here.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (follow || !el) return;
+    const top = el.scrollTop;
+    setViewport((v) => (v.top === top ? v : { ...v, top }));
+  }, [follow]);
 
   const choose = (k: number) => {
     const e = rows[shown[k]];
@@ -167,7 +182,8 @@ export function EventLogPanel({ fill = false }: { fill?: boolean }) {
     act();
   };
 
-  const [first, last] = visibleWindow(shown.length, viewport.top, viewport.height, viewport.row);
+  const top = follow ? Math.max(0, shown.length * viewport.row - viewport.height) : viewport.top;
+  const [first, last] = visibleWindow(shown.length, top, viewport.height, viewport.row);
   const activeId = active >= 0 && active < shown.length ? `${id}-row-${shown[active]}` : undefined;
 
   return (

@@ -9,12 +9,15 @@ import { RunSession } from './run-session';
 /** A Worker stand-in: records commands, lets the test play the worker's messages. */
 class FakeWorker implements WorkerLike {
   sent: ToWorker[] = [];
+  /** the transfer list of each message sent with one */
+  transfers: Transferable[][] = [];
   terminated = false;
   private onMessage: ((e: MessageEvent<FromWorker>) => void) | null = null;
   private onError: ((e: ErrorEvent) => void) | null = null;
 
-  postMessage(message: ToWorker): void {
+  postMessage(message: ToWorker, transfer?: Transferable[]): void {
     this.sent.push(message);
+    if (transfer) this.transfers.push(transfer);
   }
 
   addEventListener(type: 'message' | 'error', listener: never): void {
@@ -132,6 +135,21 @@ describe('RunSession', () => {
     worker.emit({ type: 'batch', batch: batch(1, 10, 5) });
     expect(session.traces.flows[0].cwnd.length).toBe(0);
     expect(store.getState().sampleCount).toBe(0);
+  });
+
+  it("hands each batch's series buffer back to the worker once read, stale runs' too", () => {
+    const { worker, session } = setup();
+    worker.emit({ type: 'loaded', meta: meta(1) });
+    const first = batch(1, 0, 5);
+    const buffer = first.series.buffer;
+    worker.emit({ type: 'batch', batch: first });
+    expect(session.traces.flows[0].cwnd.length).toBe(5);
+    expect(worker.sent.at(-1)).toEqual({ type: 'recycle', buffers: [buffer] });
+    expect(worker.transfers.at(-1)).toEqual([buffer]);
+    const stale = batch(0, 0, 5);
+    worker.emit({ type: 'batch', batch: stale });
+    expect(worker.sent.at(-1)).toEqual({ type: 'recycle', buffers: [stale.series.buffer] });
+    expect(session.traces.flows[0].cwnd.length).toBe(5);
   });
 
   it('marks fast retransmits, and captions them while playing', () => {

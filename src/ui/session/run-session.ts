@@ -161,11 +161,15 @@ export class RunSession implements RunCommands {
       case 'status':
         actions.statusChanged(m.status);
         break;
-      case 'batch':
-        if (!this.traces.append(m.batch)) break;
+      case 'batch': {
+        const used = this.traces.append(m.batch);
+        // Its values are copied into the chart lines: the buffer goes back to be filled again.
+        this.client.recycle([m.batch.series.buffer as ArrayBuffer]);
+        if (!used) break;
         actions.samplesArrived(m.batch.run, this.traces.sampleCount, m.batch.time);
         if (actions.status === 'playing') this.captionWhilePlaying(m.batch.events);
         break;
+      }
       case 'stepped':
         if (m.run === this.traces.run) actions.stepped(m.event, m.time);
         break;
