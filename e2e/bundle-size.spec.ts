@@ -13,10 +13,11 @@
  * export/zip.ts), which the page fetches after its first paint or on demand;
  * the deployed folder holds no source maps.
  *
- * The budget is today's size (122.5 kB, from 285 kB: Preact for react-dom,
- * the library on demand, the loader's schema in zod/mini, then the loader
- * and fflate out of the first load) with 3 % of room, so that growth is
- * noticed. The goal was 150 kB.
+ * The budget is the size when it was last set (125.9 kB on 2026-11-26, from
+ * 285 kB: Preact for react-dom, the library on demand, the loader's schema
+ * in zod/mini, then the loader and fflate out of the first load; 122.5 kB
+ * before the batch buffers' return and the event log's follow mode) with
+ * 3 % of room, so that growth is noticed. The goal was 150 kB.
  */
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,7 +25,7 @@ import { join } from 'node:path';
 import { describeLoad, initialLoad } from './initial-load';
 
 const DIST = 'dist';
-const INITIAL_BUDGET = 126_000;
+const INITIAL_BUDGET = 130_000;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
