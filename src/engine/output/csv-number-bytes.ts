@@ -61,10 +61,7 @@ export function putNumber(buf: Uint8Array, at: number, x: number, decimals: numb
       return putScaled(buf, at, n | 0, decimals);
     }
     if (n < 1e15) {
-      if (n === 0) {
-        buf[at] = ZERO;
-        return at + 1;
-      }
+      // n is 2^31 or more here: the zero case went above.
       if (neg) buf[at++] = MINUS;
       let whole = Math.floor(n / scale);
       let frac = n - whole * scale;
