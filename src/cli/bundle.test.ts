@@ -1,7 +1,8 @@
 /**
  * The prebuilt `tcplab` command (build/tcplab.mjs, its sample writer
- * thread's build/sample-writer.mjs and the pieces they share or load on
- * demand in build/chunks/, made by scripts/build-cli.mjs): they are what
+ * thread's build/sample-writer.mjs, the `sim` command's build/sim-command.cjs
+ * and the pieces they share or load on demand in build/chunks/, made by
+ * scripts/build-cli.mjs): they are what
  * today's sources build, each loads only what it needs, and run with plain
  * `node` the command writes the files the engine writes in-process, byte for
  * byte, and runs sweeps on worker threads started from itself.
@@ -55,13 +56,16 @@ describe('build/tcplab.mjs', () => {
     expect(direct.stderr).toMatch(/run tcplab\.mjs/);
   });
 
-  it('a sim run loads none of the sweeps’ code', () => {
+  it('a sim run loads none of the sweeps’ code, and its own through the code cache', () => {
     const command = moduleClosure(bundle);
     expect(command).toMatch(/src\/cli\/tcplab\.ts/);
-    expect(command).not.toMatch(/src\/cli\/sweep-command\.ts|src\/cli\/sim-command\.ts/);
-    const sim = readdirSync(join(root, 'build', 'chunks')).find((f) => f.startsWith('sim-command-'));
-    expect(sim).toBeDefined();
-    expect(moduleClosure(join(root, 'build', 'chunks', sim!))).not.toMatch(/src\/cli\/sweep-command\.ts|@stdlib/);
+    // tcplab.mjs itself loads no engine: a sweep worker imports it, `sim` reads sim-command.cjs.
+    expect(command).not.toMatch(/src\/cli\/sweep-command\.ts|src\/cli\/sim-command\.ts|src\/engine\/simulator\.ts/);
+    const sim = readFileSync(join(root, 'build', 'sim-command.cjs'), 'utf8');
+    expect(sim).toMatch(/src\/cli\/sim-command\.ts/);
+    expect(sim).not.toMatch(/src\/cli\/sweep-command\.ts|@stdlib/);
+    // The build's own run made the cache a start reads.
+    expect(readdirSync(join(root, 'build', 'cache')).some((f) => /^sim-command\.cjs\.[0-9a-f]{16}\.cache$/.test(f))).toBe(true);
   });
 
   it('tcplab sim writes the five files the engine writes in-process, byte for byte', () => {

@@ -9,8 +9,14 @@
  * commands' modules are imported only by the main thread. A run's sample
  * writer thread runs build/sample-writer.mjs, built beside this file from
  * sample-writer-thread.ts: it needs none of the rest.
+ *
+ * `sim` loads its code from build/sim-command.cjs, a CommonJS build of
+ * sim-command.ts, through V8's code cache (code-cache.ts): a single run is
+ * where a start's cost shows. The cache lives in build/cache/.
  */
-import { isSweepWorker, serveSweepWorker } from '../experiment/node/worker';
+import { fileURLToPath } from 'node:url';
+import { loadCachedCommonJs } from './code-cache';
+import { isSweepWorker } from '../experiment/node/worker-role';
 
 const USAGE = `usage: tcplab <command> [options]
 
@@ -25,8 +31,15 @@ Run "tcplab <command> --help" for a command's options.
 
 async function tcplab(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'sim')
-    return (await import('./sim-command')).simCommand(rest, new URL('./sample-writer.mjs', import.meta.url));
+  if (command === 'sim') {
+    const sim = loadCachedCommonJs<typeof import('./sim-command')>(
+      fileURLToPath(new URL('./sim-command.cjs', import.meta.url)),
+      fileURLToPath(new URL('./cache/', import.meta.url)),
+    );
+    const code = await sim.exports.simCommand(rest, new URL('./sample-writer.mjs', import.meta.url));
+    sim.save();
+    return code;
+  }
   if (command === 'sweep') return (await import('./sweep-command')).sweepCommand(rest, new URL(import.meta.url));
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
@@ -36,6 +49,6 @@ async function tcplab(argv: string[]): Promise<number> {
   return 2;
 }
 
-if (isSweepWorker()) serveSweepWorker();
+if (isSweepWorker()) (await import('../experiment/node/worker')).serveSweepWorker();
 // exitCode rather than exit(): lets stdout drain when it is a pipe.
 else process.exitCode = await tcplab(process.argv.slice(2));

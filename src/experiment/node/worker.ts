@@ -5,16 +5,10 @@
  * the statistics (stdlib), so that a module which only serves as a worker
  * initializes no more than the engine. Node-only.
  */
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { runSweepTask, type SweepTask } from '../worker-protocol';
 
-/** workerData of a sweep worker: `{ role: SWEEP_WORKER_ROLE }`. */
-export const SWEEP_WORKER_ROLE = 'tcp-lab-sweep-worker';
-
-/** Whether this thread was started as a sweep worker. */
-export function isSweepWorker(): boolean {
-  return !isMainThread && (workerData as { role?: unknown } | null)?.role === SWEEP_WORKER_ROLE;
-}
+export { isSweepWorker, SWEEP_WORKER_ROLE } from './worker-role';
 
 /** Answer every task posted to this worker thread until it is terminated. */
 export function serveSweepWorker(): void {
