@@ -15,7 +15,7 @@
  * where a start's cost shows. The cache lives in build/cache/.
  */
 import { fileURLToPath } from 'node:url';
-import { loadCachedCommonJs } from './code-cache';
+import { loadCachedCommonJs, type CachedModule } from './code-cache';
 import { isSweepWorker } from '../experiment/node/worker-role';
 
 const USAGE = `usage: tcplab <command> [options]
@@ -32,12 +32,18 @@ Run "tcplab <command> --help" for a command's options.
 async function tcplab(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'sim') {
-    const sim = loadCachedCommonJs<typeof import('./sim-command')>(
-      fileURLToPath(new URL('./sim-command.cjs', import.meta.url)),
-      fileURLToPath(new URL('./cache/', import.meta.url)),
-    );
+    const file = fileURLToPath(new URL('./sim-command.cjs', import.meta.url));
+    let sim: CachedModule<typeof import('./sim-command')>;
+    try {
+      sim = loadCachedCommonJs(file, fileURLToPath(new URL('./cache/', import.meta.url)));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      process.stderr.write(`tcplab: ${file} is missing: run npm run build:cli\n`);
+      return 2;
+    }
     const code = await sim.exports.simCommand(rest, new URL('./sample-writer.mjs', import.meta.url));
-    sim.save();
+    // Only a run that went through makes the cache: one stopped by bad input compiled little of the engine.
+    if (code === 0) sim.save();
     return code;
   }
   if (command === 'sweep') return (await import('./sweep-command')).sweepCommand(rest, new URL(import.meta.url));
