@@ -55,6 +55,21 @@ async function tcplab(argv: string[]): Promise<number> {
   return 2;
 }
 
+/** Resolves once everything written to `stream` so far has gone out (a pipe is written asynchronously). */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((done) => stream.write('', () => done()));
+}
+
 if (isSweepWorker()) (await import('../experiment/node/worker')).serveSweepWorker();
-// exitCode rather than exit(): lets stdout drain when it is a pipe.
-else process.exitCode = await tcplab(process.argv.slice(2));
+else {
+  const args = process.argv.slice(2);
+  const code = await tcplab(args);
+  if (args[0] === 'sim') {
+    // A run has closed its files and threads: once stdout and stderr are out, exit at once
+    // rather than tear the heap down piece by piece (some 7 ms of a 10 s run's 0.26 s).
+    await Promise.all([drained(process.stdout), drained(process.stderr)]);
+    process.exit(code);
+  }
+  // exitCode rather than exit(): lets stdout drain when it is a pipe.
+  process.exitCode = code;
+}
