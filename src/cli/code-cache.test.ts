@@ -6,7 +6,7 @@
  * same length, or cannot be written changes nothing but the time.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -29,7 +29,8 @@ console.log(JSON.stringify({ fromCache: m.fromCache, cwnd: m.exports.cwnd(9), fi
 );
 
 function load(file: string, cache: string): { fromCache: boolean; cwnd: number; file: string; saved: boolean } {
-  const r = spawnSync(process.execPath, [start, file, cache], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [start, file, cache], { encoding: 'utf8', timeout: 20_000 });
+  expect(r.signal).toBeNull();
   expect(r.stderr).toBe('');
   return JSON.parse(r.stdout);
 }
@@ -83,5 +84,8 @@ describe('loadCachedCommonJs', () => {
     writeFileSync(blocked, '');
     chmodSync(blocked, 0o444);
     expect(load(file, join(blocked, 'cache'))).toMatchObject({ fromCache: false, cwnd: 10, saved: false });
+    // A folder that cannot be made, where Node's recursive mkdir would never return.
+    if (existsSync('/proc/self'))
+      expect(load(file, '/proc/no-such-folder/cache')).toMatchObject({ fromCache: false, cwnd: 10, saved: false });
   });
 });

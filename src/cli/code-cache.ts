@@ -71,7 +71,13 @@ export function loadCachedCommonJs<T>(file: string, cacheDir: string): CachedMod
     save(): boolean {
       if (fromCache) return true;
       try {
-        mkdirSync(cacheDir, { recursive: true });
+        // Not `recursive`: Node 20's recursive mkdirSync loops for ever where a parent cannot be
+        // made (under /proc, for one); the folder's parent is the bundle's own, which exists.
+        try {
+          mkdirSync(cacheDir);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+        }
         // Another run may be reading or writing the same name: it sees either no file or a whole one.
         const tmp = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(tmp, script.createCachedData());
