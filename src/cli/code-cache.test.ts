@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheName } from './code-cache';
+import { cacheName, WRAP_HEAD, WRAP_TAIL } from './code-cache';
 
 const work = mkdtempSync(join(tmpdir(), 'tcplab-code-cache-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -35,15 +35,18 @@ function load(file: string, cache: string): { fromCache: boolean; cwnd: number; 
   return JSON.parse(r.stdout);
 }
 
-/** A CommonJS module: a function of a loop (compiled when first called), its __filename, a require of Node's own. */
+/**
+ * A CommonJS module wrapped as the build wraps sim-command.cjs: a function
+ * of a loop (compiled when first called), its __filename, a require of Node's own.
+ */
 function moduleFile(dir: string, increment: number): string {
   const file = join(work, dir, 'mod.cjs');
   mkdirSync(join(work, dir), { recursive: true });
   writeFileSync(
     file,
-    `const { join } = require('node:path');
+    `${WRAP_HEAD}const { join } = require('node:path');
 exports.cwnd = function (acked) { let w = 1; for (let i = 0; i < acked; i++) w += ${increment}; return w; };
-exports.file = join(__dirname, 'mod.cjs') === __filename ? __filename : 'wrong';\n`,
+exports.file = join(__dirname, 'mod.cjs') === __filename ? __filename : 'wrong';${WRAP_TAIL}`,
   );
   return file;
 }
@@ -76,6 +79,14 @@ describe('loadCachedCommonJs', () => {
     writeFileSync(join(cache, name!), Buffer.alloc(4096, 7));
     expect(load(file, cache)).toMatchObject({ fromCache: false, cwnd: 10, saved: true });
     expect(load(file, cache)).toMatchObject({ fromCache: true, cwnd: 10 });
+  });
+
+  it('refuses a file that is not wrapped as the build wraps it', () => {
+    const file = join(work, 'bare.cjs');
+    writeFileSync(file, 'exports.cwnd = () => 1;\n');
+    const r = spawnSync(process.execPath, [start, file, join(work, 'bare-cache')], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/bare\.cjs is not a module as the build wraps it/);
   });
 
   it('a cache that cannot be written is skipped without an error', () => {

@@ -40,7 +40,20 @@ export function cacheName(file: string, source: string): string {
   return `${basename(file)}.${key}.cache`;
 }
 
-/** Load the CommonJS module `file` (a bundle: it requires only Node's own modules), with its cache in `cacheDir`. */
+/**
+ * Node's CommonJS wrapper, which the build writes around the module's text
+ * (scripts/build-cli.mjs), on its first and last lines so that line numbers
+ * hold: a file read whole is compiled as it is, where wrapping it here would
+ * make a second copy of its half megabyte (a string joined, then flattened),
+ * which cost the runs a few megabytes more young generation for good.
+ */
+export const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+export const WRAP_TAIL = '\n})\n';
+
+/**
+ * Load `file`, a CommonJS module (a bundle: it requires only Node's own
+ * modules) written inside WRAP_HEAD and WRAP_TAIL, with its cache in `cacheDir`.
+ */
 export function loadCachedCommonJs<T>(file: string, cacheDir: string): CachedModule<T> {
   const source = readFileSync(file, 'utf8');
   const cacheFile = join(cacheDir, cacheName(file, source));
@@ -50,11 +63,9 @@ export function loadCachedCommonJs<T>(file: string, cacheDir: string): CachedMod
   } catch {
     cachedData = undefined;
   }
-  // Node's own CommonJS wrapper, on the source's first line so that line numbers hold.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: file,
-    cachedData,
-  });
+  if (!source.startsWith(WRAP_HEAD) || !source.endsWith(WRAP_TAIL))
+    throw new Error(`${file} is not a module as the build wraps it`);
+  const script = new Script(source, { filename: file, cachedData });
   const fromCache = cachedData !== undefined && script.cachedDataRejected === false;
   const module = { exports: {} as T };
   const wrapper = script.runInThisContext() as (
