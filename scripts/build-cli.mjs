@@ -92,9 +92,7 @@ export async function buildCli() {
       : f.path === SIM_COMMAND
         ? `${WRAP_HEAD}${ascii(f.text)}${WRAP_TAIL}` // src/cli/code-cache.ts reads it so
         : f.text;
-  return [...result.outputFiles, ...sim.outputFiles]
-    .map((f) => [f.path, text(f)])
-    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return [...result.outputFiles, ...sim.outputFiles].map((f) => [f.path, text(f)]).sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 /**
@@ -111,7 +109,8 @@ function makeCodeCache() {
       [CLI_BUNDLE, 'sim', join(root, 'bench', 'dumbbell-22.json'), '--duration', '1', '--out', work],
       { encoding: 'utf8', timeout: 60_000 },
     );
-    if (r.status !== 0) console.warn(`build-cli: the code cache was not made (${(r.stderr || r.error?.message || '').trim()})`);
+    if (r.status !== 0)
+      console.warn(`build-cli: the code cache was not made (${(r.stderr || r.error?.message || '').trim()})`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

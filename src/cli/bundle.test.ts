@@ -65,7 +65,9 @@ describe('build/tcplab.mjs', () => {
     expect(sim).toMatch(/src\/cli\/sim-command\.ts/);
     expect(sim).not.toMatch(/src\/cli\/sweep-command\.ts|@stdlib/);
     // The build's own run made the cache a start reads.
-    expect(readdirSync(join(root, 'build', 'cache')).some((f) => /^sim-command\.cjs\.[0-9a-f]{16}\.cache$/.test(f))).toBe(true);
+    expect(
+      readdirSync(join(root, 'build', 'cache')).some((f) => /^sim-command\.cjs\.[0-9a-f]{16}\.cache$/.test(f)),
+    ).toBe(true);
   });
 
   it('tcplab sim writes the five files the engine writes in-process, byte for byte', () => {

@@ -6,7 +6,16 @@
  * same length, or cannot be written changes nothing but the time.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -18,7 +27,14 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 // code-cache.ts as plain JavaScript, and a start of a command that loads a module with it.
 const loader = join(work, 'code-cache.mjs');
-buildSync({ entryPoints: [resolve(__dirname, 'code-cache.ts')], outfile: loader, format: 'esm', platform: 'node', bundle: true, logLevel: 'error' });
+buildSync({
+  entryPoints: [resolve(__dirname, 'code-cache.ts')],
+  outfile: loader,
+  format: 'esm',
+  platform: 'node',
+  bundle: true,
+  logLevel: 'error',
+});
 const start = join(work, 'start.mjs');
 writeFileSync(
   start,
@@ -84,7 +100,10 @@ describe('loadCachedCommonJs', () => {
   it('refuses a file that is not wrapped as the build wraps it', () => {
     const file = join(work, 'bare.cjs');
     writeFileSync(file, 'exports.cwnd = () => 1;\n');
-    const r = spawnSync(process.execPath, [start, file, join(work, 'bare-cache')], { encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, [start, file, join(work, 'bare-cache')], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/bare\.cjs is not a module as the build wraps it/);
   });
