@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheName, WRAP_HEAD, WRAP_TAIL } from './code-cache';
+import { cacheName, NOT_WRAPPED, WRAP_HEAD, WRAP_TAIL } from './code-cache';
 
 const work = mkdtempSync(join(tmpdir(), 'tcplab-code-cache-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -106,6 +106,7 @@ describe('loadCachedCommonJs', () => {
     });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/bare\.cjs is not a module as the build wraps it/);
+    expect(r.stderr).toMatch(new RegExp(NOT_WRAPPED));
   });
 
   it('a cache that cannot be written is skipped without an error', () => {

@@ -49,6 +49,8 @@ export function cacheName(file: string, source: string): string {
  */
 export const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 export const WRAP_TAIL = '\n})\n';
+/** The `code` of the error for a file without them (not made by the build, or cut short). */
+export const NOT_WRAPPED = 'ERR_NOT_WRAPPED';
 
 /**
  * Load `file`, a CommonJS module (a bundle: it requires only Node's own
@@ -64,7 +66,7 @@ export function loadCachedCommonJs<T>(file: string, cacheDir: string): CachedMod
     cachedData = undefined;
   }
   if (!source.startsWith(WRAP_HEAD) || !source.endsWith(WRAP_TAIL))
-    throw new Error(`${file} is not a module as the build wraps it`);
+    throw Object.assign(new Error(`${file} is not a module as the build wraps it`), { code: NOT_WRAPPED });
   const script = new Script(source, { filename: file, cachedData });
   const fromCache = cachedData !== undefined && script.cachedDataRejected === false;
   const module = { exports: {} as T };

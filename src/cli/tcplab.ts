@@ -15,7 +15,7 @@
  * where a start's cost shows. The cache lives in build/cache/.
  */
 import { fileURLToPath } from 'node:url';
-import { loadCachedCommonJs, type CachedModule } from './code-cache';
+import { loadCachedCommonJs, NOT_WRAPPED, type CachedModule } from './code-cache';
 import { isSweepWorker } from '../experiment/node/worker-role';
 
 const USAGE = `usage: tcplab <command> [options]
@@ -37,8 +37,11 @@ async function tcplab(argv: string[]): Promise<number> {
     try {
       sim = loadCachedCommonJs(file, fileURLToPath(new URL('./cache/', import.meta.url)));
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      process.stderr.write(`tcplab: ${file} is missing: run npm run build:cli\n`);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== NOT_WRAPPED) throw e;
+      process.stderr.write(
+        `tcplab: ${file} is ${code === 'ENOENT' ? 'missing' : 'not what the build makes'}: run npm run build:cli\n`,
+      );
       return 2;
     }
     const code = await sim.exports.simCommand(rest, new URL('./sample-writer.mjs', import.meta.url));
