@@ -58,6 +58,8 @@ export const NOT_WRAPPED = 'ERR_NOT_WRAPPED';
  */
 export function loadCachedCommonJs<T>(file: string, cacheDir: string): CachedModule<T> {
   const source = readFileSync(file, 'utf8');
+  if (!source.startsWith(WRAP_HEAD) || !source.endsWith(WRAP_TAIL))
+    throw Object.assign(new Error(`${file} is not a module as the build wraps it`), { code: NOT_WRAPPED });
   const cacheFile = join(cacheDir, cacheName(file, source));
   let cachedData: Buffer | undefined;
   try {
@@ -65,8 +67,6 @@ export function loadCachedCommonJs<T>(file: string, cacheDir: string): CachedMod
   } catch {
     cachedData = undefined;
   }
-  if (!source.startsWith(WRAP_HEAD) || !source.endsWith(WRAP_TAIL))
-    throw Object.assign(new Error(`${file} is not a module as the build wraps it`), { code: NOT_WRAPPED });
   const script = new Script(source, { filename: file, cachedData });
   const fromCache = cachedData !== undefined && script.cachedDataRejected === false;
   const module = { exports: {} as T };
