@@ -89,6 +89,23 @@ function events(stderr: string): number {
   return Number(m[1]) * ({ '': 1, k: 1e3, M: 1e6, G: 1e9 } as Record<string, number>)[m[2]!]!;
 }
 
+/**
+ * Node's own start (`node -e 0`), median of 5, in ms: the floor under every
+ * tcplab row, which ns-2 does not pay. When the environment sets
+ * NODE_EXTRA_CA_CERTS, Node parses that certificate file before running any
+ * script (some sandboxes and company networks set it for a proxy), so the
+ * start is also measured without it, for the reader to see what it adds.
+ */
+function nodeStartMs(env: NodeJS.ProcessEnv): number {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    spawnSync(process.execPath, ['-e', '0'], { env });
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
 const rows: string[][] = [];
 function row(n: number, duration: number): void {
   const file = join(work, `dumbbell-${n}-${duration}.json`);
@@ -143,3 +160,10 @@ for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 console.log(
   `\n${reps} alternating run${reps === 1 ? '' : 's'} each (median); node ${process.version}; ${new Date().toISOString().slice(0, 10)}`,
 );
+const start = nodeStartMs(process.env);
+let startNote = `Node's own start (node -e 0): ${start.toFixed(0)} ms`;
+if (process.env.NODE_EXTRA_CA_CERTS) {
+  const { NODE_EXTRA_CA_CERTS: _, ...plain } = process.env;
+  startNote += `, of which ${(start - nodeStartMs(plain)).toFixed(0)} ms reading NODE_EXTRA_CA_CERTS (set in this environment)`;
+}
+console.log(startNote);
