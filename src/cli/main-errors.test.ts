@@ -85,4 +85,14 @@ describe('failures after a valid parse', () => {
     expect(await main(['a.json', '--out', '/root/x'], h.io, h.run)).toBe(1);
     expect(h.err()).toContain('cannot write to /root/x: EACCES');
   });
+
+  it('an --out that names a file says so in words', async () => {
+    const h = harness({ 'a.json': json(VALID) });
+    h.io.mkdir = async (path) => {
+      throw Object.assign(new Error(`EEXIST: file already exists, mkdir '${path}'`), { code: 'EEXIST' });
+    };
+    expect(await main(['a.json', '--out', 'notes.txt'], h.io, h.run)).toBe(1);
+    expect(h.err()).toBe('sim: cannot write to notes.txt: a file of that name is in the way of a folder (EEXIST)\n');
+    expect(h.runs).toHaveLength(0);
+  });
 });

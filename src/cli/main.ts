@@ -28,6 +28,7 @@ import { CLI_MEMORY_BUDGET, formatBytes, memoryIssues } from '../engine/scenario
 import type { ParseResult, Scenario, ScenarioIssue } from '../engine/scenario/types';
 import { parseBytes } from '../engine/scenario/units';
 import { readArgs } from './args';
+import { errorText } from './file-error';
 import { OutputFiles, type OutputIo } from './output-files';
 import { readTraceFiles } from './trace-files';
 
@@ -198,10 +199,6 @@ function markOverrides(issues: ScenarioIssue[], o: CliOptions): ScenarioIssue[] 
     }
     return issue;
   });
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 export async function main(argv: string[], io: SimIo, run: RunScenario): Promise<number> {

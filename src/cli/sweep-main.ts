@@ -28,6 +28,7 @@ import {
 } from '../experiment/index';
 import { labelCell } from '../experiment/csv';
 import { readArgs } from './args';
+import { errorText } from './file-error';
 import { inShard, parseShard, shardFileName, shardText, type Shard } from './sweep-shard';
 import { formatCount, textTable, type CliIo } from './main';
 import { readTraceFiles } from './trace-files';
@@ -121,10 +122,6 @@ export function parseArgs(argv: string[]): ParsedArgs {
     options.shard = shard;
   }
   return { help: false, options };
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 function joinPath(dir: string, name: string): string {

@@ -8,6 +8,7 @@
  * shards that do not make up the sweep (nothing is written then).
  */
 import { readArgs } from './args';
+import { errorText } from './file-error';
 import type { CliIo } from './main';
 import { loadSweep, writeSweepFiles } from './sweep-main';
 import { mergeShards, type ShardInput } from './sweep-shard';
@@ -71,7 +72,7 @@ export async function mergeMain(argv: string[], io: MergeIo): Promise<number> {
       for (const f of files) inputs.push({ source: f, text: await io.readFile(f) });
     }
   } catch (e) {
-    return usage(`cannot read a shard: ${e instanceof Error ? e.message : String(e)}`);
+    return usage(`cannot read a shard: ${errorText(e)}`);
   }
   const merged = mergeShards(sweep, inputs);
   if ('error' in merged) {

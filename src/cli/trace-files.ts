@@ -9,6 +9,7 @@
 import { dirname, resolve } from 'node:path';
 import { mahimahiProblem, parseMahimahi } from '../engine/scenario/mahimahi';
 import type { ScenarioIssue } from '../engine/scenario/types';
+import { errorText } from './file-error';
 
 /** A trace file's size limit: MAX_TRACE_POINTS timestamps of up to 10 digits, and room to spare. */
 const MAX_TRACE_FILE_CHARS = 16_000_000;
@@ -49,12 +50,9 @@ export async function readTraceFiles(
           try {
             text = await readFile(full);
           } catch (e) {
-            const code = (e as NodeJS.ErrnoException).code;
-            const why =
-              code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory, not a file' : (e as Error).message;
             issues.push({
               path,
-              message: `cannot read the trace ${where}: ${why} (a path is relative to the scenario file)`,
+              message: `cannot read the trace ${where}: ${errorText(e)} (a path is relative to the scenario file)`,
             });
             return t;
           }
