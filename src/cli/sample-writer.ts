@@ -1,11 +1,16 @@
 /**
  * timeseries.csv and queues.csv formatted and written on a thread of their
- * own: the run posts each block of samples (three buffers, moved, not
- * copied) and goes on simulating while the other core turns them into text.
- * Formatting those two files is a fifth of a 22-flow run and more at
- * hundreds of flows, and the event loop cannot be split; this is the part
- * that can run beside it. The text is csv-sampled.ts's, as when the runner
- * writes it itself (sample-writer.test.ts compares the files).
+ * own: the run posts each block of samples (three buffers, copied once from
+ * the sampler's storage and then moved) and goes on simulating while the
+ * other core turns them into text. The event loop cannot be split; this is
+ * the part that can run beside it. Since the rows are written as bytes
+ * (sample-bytes.ts) they are only some 5 % of a 22-flow run, and the thread
+ * costs more than it saves there: the run's thread copies each block for
+ * it, and V8 compiles that thread's event loop differently (docs/speed.md).
+ * It stays an option (`--writer-thread`), not faster than the default in
+ * any case measured (the command's help). The text is csv-sampled.ts's, as
+ * when the runner writes it itself (sample-writer.test.ts compares the
+ * files).
  *
  * The writer thread writes to the files' descriptors, opened by the main
  * thread, which wrote their headers first and writes nothing more to them.
