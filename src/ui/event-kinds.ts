@@ -2,32 +2,18 @@
  * The protocol events of events.csv as the page names them: the caption's
  * badge, the event log's kind filter and the charts' marker legend.
  */
+import { EVENT_NAMES, type ProtocolEventName } from '../engine/output/event-names';
 
-/** Every event kind the engine logs (events.csv `event`), in the order the log's filter lists them. */
-export const EVENT_KINDS = [
-  'drop',
-  'fast_retransmit',
-  'timeout',
-  'recovery_enter',
-  'recovery_exit',
-  'partial_ack',
-  'ss_exit',
-  'retransmit',
-  'complete',
-  'link_down',
-  'link_up',
-  'ecn_mark',
-  'ecn_echo',
-  'cwr',
-  'bbr_startup',
-  'bbr_drain',
-  'bbr_probe_bw',
-  'bbr_probe_rtt',
-  'hystart_css',
-  'hystart_resume',
-] as const;
+/**
+ * Every event kind the engine logs (events.csv `event`), in the order the log's filter lists
+ * them: the engine's own list, so that a kind it gains reaches the filter and the legend.
+ */
+export const EVENT_KINDS: readonly ProtocolEventName[] = EVENT_NAMES.filter(
+  (name): name is ProtocolEventName => name !== '',
+);
 
-const EVENT_LABELS: Record<string, string> = {
+/** The words for each kind (the type asks for every kind the engine has); eventLabel spells out any other name. */
+const EVENT_LABELS: Record<ProtocolEventName | 'end', string> = {
   drop: 'Drop',
   fast_retransmit: 'Fast retransmit',
   timeout: 'Timeout',
@@ -53,5 +39,5 @@ const EVENT_LABELS: Record<string, string> = {
 
 /** How an events.csv name reads on the page: "Fast retransmit". */
 export function eventLabel(event: string): string {
-  return EVENT_LABELS[event] ?? event.replace(/_/g, ' ');
+  return (EVENT_LABELS as Record<string, string | undefined>)[event] ?? event.replace(/_/g, ' ');
 }

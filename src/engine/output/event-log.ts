@@ -7,6 +7,7 @@
  * student reads is composed only when a row is asked for (see describe.ts).
  */
 import { GrowableF64, GrowableI32 } from '../core/growable';
+import { EVENT_NAMES, type ProtocolEventName } from './event-names';
 
 export const enum Ev {
   Drop = 1,
@@ -37,33 +38,7 @@ export const enum Ev {
   HystartResume = 20,
 }
 
-/** events.csv's `event` column: the name of each kind, indexed by Ev (0 is no kind). */
-export const EVENT_NAMES = [
-  '',
-  'drop',
-  'fast_retransmit',
-  'timeout',
-  'recovery_enter',
-  'recovery_exit',
-  'partial_ack',
-  'ss_exit',
-  'retransmit',
-  'complete',
-  'link_down',
-  'link_up',
-  'ecn_mark',
-  'ecn_echo',
-  'cwr',
-  'bbr_startup',
-  'bbr_drain',
-  'bbr_probe_bw',
-  'bbr_probe_rtt',
-  'hystart_css',
-  'hystart_resume',
-] as const;
-
-/** A protocol event's name in events.csv (the engine's public word for each Ev). */
-export type ProtocolEventName = Exclude<(typeof EVENT_NAMES)[number], ''>;
+export { EVENT_NAMES, type ProtocolEventName };
 
 /** Kinds a student steps to with Step (the contract's protocol events, ECN's and BBR's states, without the quieter ones). */
 export function isStepEvent(kind: number): boolean {
