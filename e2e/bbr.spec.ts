@@ -71,7 +71,7 @@ test('the BBR lesson reaches STARTUP, DRAIN, PROBE_BW and PROBE_RTT, each with i
   await page.setViewportSize(SIZES[0]);
   await openLesson(page, 'BBR alone: startup, drain and probing', 8);
   const expected: [string, RegExp][] = [
-    ['BBR: STARTUP', /BBR starts in STARTUP with cwnd 2: it paces at 2\.89 ×/],
+    ['BBR: STARTUP', /BBR starts in STARTUP with cwnd 2: it paces at 2\/ln 2 ≈ 2\.89 times/],
     ['BBR: DRAIN', /STARTUP is over at 0\.\d+ s: .*BBR leaves STARTUP for DRAIN/],
     ['BBR: PROBE_BW', /BBR enters PROBE_BW: pacing at [\d.]+ Mb\/s × a gain that cycles 1\.25, 0\.75/],
     ['BBR: PROBE_RTT', /measured 10 s ago and not seen since: BBR enters PROBE_RTT — cwnd 4 segments/],

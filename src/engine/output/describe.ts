@@ -162,7 +162,7 @@ export function describe(log: EventLog, i: number, ctx: DescribeContext): string
     case Ev.BbrStartup:
       // a = BtlBw, b = RTprop ms, c = cwnd restored, d = the state it left (−1: the flow's first ACK)
       if (d < 0)
-        return `BBR starts in STARTUP with cwnd ${num(c)}: it paces at 2.89 × (2/ln 2) the delivery rate it measures, so the rate doubles every round trip as in slow start, until the bandwidth estimate grows less than 25 % in three round trips`;
+        return `BBR starts in STARTUP with cwnd ${num(c)}: it paces at 2/ln 2 ≈ 2.89 times the delivery rate it measures, so the rate doubles every round trip as in slow start, until the bandwidth estimate grows less than 25 % in three round trips`;
       return `PROBE_RTT is over (min RTT ${num(b)} ms) but the pipe was never found full: BBR goes back to STARTUP with cwnd ${num(c)}`;
     case Ev.HystartCss:
       // a = this round's min RTT ms, b = last round's min RTT ms, c = threshold ms
