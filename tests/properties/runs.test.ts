@@ -8,6 +8,9 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { scenarioArb } from './arbitraries';
 import { checkRun } from './check-run';
+import { parseScenario } from '../../src/engine/scenario';
+import type { Scenario } from '../../src/engine/scenario/types';
+import { Simulator } from '../../src/engine/simulator';
 
 /** Few enough for `npm test` on a shared two-core machine; each case is capped (check-run.ts). */
 const RUNS = 200;
@@ -28,3 +31,41 @@ it(`${RUNS} random scenarios run and keep every invariant`, () => {
   // The limits cut many runs short (the invariants still hold where they stop), not nearly all.
   expect(truncated).toBeLessThan(RUNS * 0.8);
 }, 180_000);
+
+/**
+ * Found by `npm run fuzz -- --runs 3000 --seed 20261126` (shrunk): a CBR
+ * flow at exactly its link's 32,790,085 bit/s in 21-byte packets. Each
+ * packet takes 5,123.4999 ns at that rate, which the engine's nanosecond
+ * clock sends in 5,123 ns, so the link carries 195,198 packets in the
+ * second where the nominal rate fits 195,179 — 0.0098 % more. The check
+ * bounds a flow by that rate, not the nominal one.
+ */
+it('bounds throughput by the rate the nanosecond clock gives a link', () => {
+  const input = {
+    version: 1,
+    name: 'fuzz 20261126',
+    seed: 0,
+    duration: 1,
+    sampleInterval: 0.01,
+    nodes: [
+      { id: 'n0', kind: 'host' },
+      { id: 'n1', kind: 'host' },
+    ],
+    links: [{ id: 'l0', a: 'n0', b: 'n1', bandwidth: 32790085, delay: 0, queue: { type: 'droptail', limit: 2 } }],
+    flows: [{ id: 'f0', from: 'n0', to: 'n1', start: 0, stop: null, kind: 'cbr', rate: 32790085, packetSize: 21 }],
+    faults: [],
+  };
+  const r = checkRun(input, LIMITS);
+  expect(r.crash).toBeNull();
+  expect(r.violations).toEqual([]);
+  const sim = new Simulator(parsed(input));
+  sim.run();
+  // More than the nominal rate allows in 1 s (195,179 packets), as many as 5,123 ns each allows.
+  expect(sim.dirs[0]!.forwarded).toBe(Math.floor(1e9 / 5123));
+});
+
+function parsed(input: unknown): Scenario {
+  const r = parseScenario(input);
+  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
+  return r.scenario;
+}
