@@ -61,6 +61,21 @@ describe('each rule', () => {
       /past the file's last segment \(99\)/,
     ],
     ['a link no flow crosses', (s: any) => (s.flows = [s.flows[0]]), 'links[2]', /no flow crosses this link/],
+    [
+      "a rate the nanosecond clock rounds far for a flow's packets",
+      (s: any) => (s.links[1].bandwidth = '1000Gbps'),
+      'links[1].bandwidth',
+      /sends a 1040-byte packet in 8\.32 ns, which the engine's nanosecond clock makes 8 ns: such packets cross this link 4 % faster than its bandwidth/,
+    ],
+    [
+      'a rate at which packets take no time',
+      (s: any) => {
+        s.links[2].bandwidth = '1000Gbps';
+        s.flows[1].packetSize = 40;
+      },
+      'links[2].bandwidth',
+      /sends a 40-byte packet in 0\.32 ns, which the engine's nanosecond clock makes 0 ns: such packets cross this link without a serialization delay/,
+    ],
     ['a window under 2', (s: any) => (s.flows[0].tcp = { window: 1.5 }), 'flows[0].tcp.window', /under 2 segments/],
     [
       'a window too small for fast retransmit',
@@ -112,6 +127,15 @@ describe('each rule', () => {
     expect(w, JSON.stringify(warnings)).toBeDefined();
     expect(w!.message).toMatch(message);
   });
+});
+
+it('no rounding warning for ACKs, nor for data packets rounded by 1 % or less', () => {
+  const s = base();
+  // 25 Gbps: a 40-byte ACK takes 12.8 ns (sent in 13, 1.6 % slow), a 1040-byte segment 332.8 ns (0.06 %).
+  s.links[1].bandwidth = '25Gbps';
+  // 10 Gbps: a 1000-byte CBR packet takes exactly 800 ns.
+  s.links[2].bandwidth = '10Gbps';
+  expect(warningsOf(s)).toEqual([]);
 });
 
 it('warnings come beside errors too, and never make a scenario fail', () => {
