@@ -9,6 +9,12 @@
  * forgets after every few samples while keeping a window of them (the
  * command-line runner keeps the throughput window) so copies each value a
  * bounded number of times, instead of the whole window at every call.
+ *
+ * GrowableF64 and GrowableI32 are the same code over two array types, kept
+ * as two classes rather than one generic one: each `push` then only ever
+ * sees one kind of typed array, and V8 compiles its store for that kind
+ * alone, where one class shared by both would make every push site serve
+ * two (these pushes run for every traced packet and logged event).
  */
 export class GrowableF64 {
   private buf: Float64Array;
