@@ -2,7 +2,7 @@
  * Scaling benchmark (`npm run bench:scale`): the dumbbell of
  * bench/scale/dumbbell.ts at N = 20, 100, 500 and 2,000 TCP flows (plus N/10
  * CBR, bottleneck N × 5 Mb/s) for 100 s, and the 22-flow one for 10, 100
- * and 1,000 s, each run by the prebuilt command (`node build/tcplab.mjs
+ * and 1,000 s, each run by the prebuilt command (`node build/tcplab.cjs
  * sim`, all five CSV files written) and, where `ns` is installed, by ns-2.35
  * on the twin script bench/ns2/dumbbell.tcl (no trace files), alternately,
  * so both see the same load. Prints wall time, events and events/s, peak
@@ -43,10 +43,10 @@ const shorter = new Map(
 );
 // Run from the repository (npm run sets the folder): the script itself runs from a cached bundle.
 const root = resolve('.');
-const cli = join(root, 'build', 'tcplab.mjs');
+const cli = join(root, 'build', 'tcplab.cjs');
 const tcl = join(root, 'bench', 'ns2', 'dumbbell.tcl');
 if (!existsSync(cli)) {
-  console.error('build/tcplab.mjs is missing: run npm run build:cli');
+  console.error('build/tcplab.cjs is missing: run npm run build:cli');
   process.exit(2);
 }
 const hasTime = existsSync('/usr/bin/time');

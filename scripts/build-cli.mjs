@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 /**
- * Build the `tcplab` command into ES modules that start with plain `node`:
- * build/tcplab.mjs (src/cli/tcplab.ts, the command) and
+ * Build the `tcplab` command into files that start with plain `node`:
+ * build/tcplab.cjs (src/cli/tcplab-start.ts, the installed command's entry,
+ * which runs `sim` and hands the rest to the next), build/tcplab.mjs
+ * (src/cli/tcplab.ts, the command), build/sim-command.cjs (the `sim`
+ * command's code, read through V8's code cache) and
  * build/sample-writer.mjs (src/cli/sample-writer-thread.ts, the code of the
  * thread that writes a run's sampled files), with the code they share and
  * the code each command loads only when run in build/chunks/. Split so, a
@@ -33,6 +36,8 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'build');
 export const CLI_BUNDLE = join(out, 'tcplab.mjs');
+/** The installed command's entry (package.json's bin): CommonJS, so that `sim` skips the ES module loader. */
+export const CLI_START = join(out, 'tcplab.cjs');
 /** Where the shared and the lazily loaded pieces go; nothing else is kept there. */
 const CHUNKS = join(out, 'chunks');
 /** Node's CommonJS wrapper, as src/cli/code-cache.ts expects it around sim-command.cjs. */
@@ -86,13 +91,24 @@ export async function buildCli() {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  const start = await build({
+    entryPoints: [join(root, 'src', 'cli', 'tcplab-start.ts')],
+    outfile: CLI_START,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    write: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
   const text = (f) =>
-    f.path === CLI_BUNDLE
+    f.path === CLI_BUNDLE || f.path === CLI_START
       ? `#!/usr/bin/env node\n${f.text}`
       : f.path === SIM_COMMAND
         ? `${WRAP_HEAD}${ascii(f.text)}${WRAP_TAIL}` // src/cli/code-cache.ts reads it so
         : f.text;
-  return [...result.outputFiles, ...sim.outputFiles].map((f) => [f.path, text(f)]).sort(([a], [b]) => (a < b ? -1 : 1));
+  return [...result.outputFiles, ...sim.outputFiles, ...start.outputFiles].map((f) => [f.path, text(f)]).sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 /**
@@ -106,7 +122,7 @@ function makeCodeCache() {
   try {
     const r = spawnSync(
       process.execPath,
-      [CLI_BUNDLE, 'sim', join(root, 'bench', 'dumbbell-22.json'), '--duration', '1', '--out', work],
+      [CLI_START, 'sim', join(root, 'bench', 'dumbbell-22.json'), '--duration', '1', '--out', work],
       { encoding: 'utf8', timeout: 60_000 },
     );
     if (r.status !== 0)
@@ -147,7 +163,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     for (const [file, text] of entriesLast) {
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, text);
-      chmodSync(tmp, file === CLI_BUNDLE ? 0o755 : 0o644);
+      chmodSync(tmp, file === CLI_BUNDLE || file === CLI_START ? 0o755 : 0o644);
       renameSync(tmp, file);
     }
     for (const file of stale(files)) rmSync(file, { force: true });

@@ -8,7 +8,7 @@
  * byte, and runs sweeps on worker threads started from itself.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -110,5 +110,50 @@ describe('build/tcplab.mjs', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/unknown command "simulate"[\s\S]*sweep <sweep.json>/);
     expect(execFileSync(process.execPath, [bundle, '--help'], { encoding: 'utf8' })).toMatch(/^usage: tcplab/);
+  });
+});
+
+describe('build/tcplab.cjs, the installed command', () => {
+  const start = join(root, 'build', 'tcplab.cjs');
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', timeout: 60_000 });
+
+  it("is package.json's bin, a script that starts with node", () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(pkg.bin).toEqual({ tcplab: 'build/tcplab.cjs' });
+    expect(readFileSync(start, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    expect(statSync(start).mode & 0o111).not.toBe(0);
+  });
+
+  it('runs sim without loading an ES module, to the same files as tcplab.mjs', () => {
+    // Print, at exit, whether Node ran its ES module loader's jobs (it does for tcplab.mjs).
+    const probe = join(work, 'probe.cjs');
+    writeFileSync(
+      probe,
+      "process.on('exit', () => process.stderr.write(`esm jobs: ${process.moduleLoadList.some((m) => m.endsWith('esm/module_job'))}\\n`));",
+    );
+    const file = join(root, 'scenarios', 'single-drop-reno.json');
+    const viaStart = run('-r', probe, start, 'sim', file, '--out', join(work, 'start'));
+    const viaModule = run('-r', probe, bundle, 'sim', file, '--out', join(work, 'module'));
+    expect(viaStart.status, viaStart.stderr).toBe(0);
+    expect(viaStart.stderr).toMatch(/esm jobs: false/);
+    expect(viaModule.stderr).toMatch(/esm jobs: true/);
+    for (const name of CSV_FILE_NAMES)
+      expect(readFileSync(join(work, 'start', name), 'utf8'), name).toBe(
+        readFileSync(join(work, 'module', name), 'utf8'),
+      );
+  }, 60_000);
+
+  it('hands every other command to tcplab.mjs', () => {
+    expect(run(start, '--help').stdout).toBe(run(bundle, '--help').stdout);
+    const unknown = run(start, 'simulate');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command "simulate"/);
+    const sweep = run(start, 'sweep', '--help');
+    expect(sweep.status).toBe(0);
+    expect(sweep.stdout).toMatch(/^usage: tcplab sweep/);
+    const sim = run(start, 'sim');
+    expect(sim.status).toBe(2);
+    expect(sim.stderr).toMatch(/sim: no scenario file given/);
   });
 });

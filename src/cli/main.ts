@@ -67,7 +67,7 @@ export const PCAP_FILE = 'packets.pcap';
 export const NS2_TRACE_FILE = 'out.tr';
 export const NS2_SCRIPT_FILE = 'scenario.tcl';
 
-/** The command's two names: the prebuilt `tcplab sim` (npx, build/tcplab.mjs) and `npm run sim --` in a checkout. */
+/** The command's two names: the prebuilt `tcplab sim` (npx, build/tcplab.cjs) and `npm run sim --` in a checkout. */
 export const USAGE =
   'usage: tcplab sim <scenario.json> --out <dir> [--summary] [--seed N] [--duration S] [--max-memory SIZE] [--pcap] [--ns2-trace] [--ns2-script] [--single-thread | --writer-thread]\n' +
   '       (in a checkout, the same as: npm run sim -- <scenario.json> --out <dir> …)';

@@ -47,7 +47,7 @@ export interface SweepDeps {
   stderrIsTTY: boolean;
 }
 
-/** The command's two names: the prebuilt `tcplab sweep` (npx, build/tcplab.mjs) and `npm run sweep --` in a checkout. */
+/** The command's two names: the prebuilt `tcplab sweep` (npx, build/tcplab.cjs) and `npm run sweep --` in a checkout. */
 export const USAGE =
   'usage: tcplab sweep <sweep.json> --out <dir> [--workers N] [--shard k/n] [--summary] [--dry-run]\n' +
   '       (in a checkout, the same as: npm run sweep -- <sweep.json> --out <dir> …)';

@@ -11,11 +11,14 @@
  * sample-writer-thread.ts: it needs none of the rest.
  *
  * `sim` loads its code from build/sim-command.cjs, a CommonJS build of
- * sim-command.ts, through V8's code cache (code-cache.ts): a single run is
- * where a start's cost shows. The cache lives in build/cache/.
+ * sim-command.ts, through V8's code cache (sim-start.ts): a single run is
+ * where a start's cost shows. The cache lives in build/cache/. The command
+ * installed as `tcplab` starts from build/tcplab.cjs (tcplab-start.ts),
+ * which runs `sim` without Node's loader for ES modules and hands every
+ * other command to this file.
  */
 import { fileURLToPath } from 'node:url';
-import { loadCachedCommonJs, NOT_WRAPPED, type CachedModule } from './code-cache';
+import { exitAfterSim, simFromBuild } from './sim-start';
 import { isSweepWorker } from '../experiment/node/worker-role';
 
 const USAGE = `usage: tcplab <command> [options]
@@ -31,24 +34,7 @@ Run "tcplab <command> --help" for a command's options.
 
 async function tcplab(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'sim') {
-    const file = fileURLToPath(new URL('./sim-command.cjs', import.meta.url));
-    let sim: CachedModule<typeof import('./sim-command')>;
-    try {
-      sim = loadCachedCommonJs(file, fileURLToPath(new URL('./cache/', import.meta.url)));
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== NOT_WRAPPED) throw e;
-      process.stderr.write(
-        `tcplab: ${file} is ${code === 'ENOENT' ? 'missing' : 'not what the build makes'}: run npm run build:cli\n`,
-      );
-      return 2;
-    }
-    const code = await sim.exports.simCommand(rest, new URL('./sample-writer.mjs', import.meta.url));
-    // Only a run that went through makes the cache: one stopped by bad input compiled little of the engine.
-    if (code === 0) sim.save();
-    return code;
-  }
+  if (command === 'sim') return simFromBuild(fileURLToPath(new URL('.', import.meta.url)), rest);
   if (command === 'sweep') return (await import('./sweep-command')).sweepCommand(rest, new URL(import.meta.url));
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
@@ -58,21 +44,11 @@ async function tcplab(argv: string[]): Promise<number> {
   return 2;
 }
 
-/** Resolves once everything written to `stream` so far has gone out (a pipe is written asynchronously). */
-function drained(stream: NodeJS.WriteStream): Promise<void> {
-  return new Promise((done) => stream.write('', () => done()));
-}
-
 if (isSweepWorker()) (await import('../experiment/node/worker')).serveSweepWorker();
 else {
   const args = process.argv.slice(2);
   const code = await tcplab(args);
-  if (args[0] === 'sim') {
-    // A run has closed its files and threads: once stdout and stderr are out, exit at once
-    // rather than tear the heap down piece by piece (some 7 ms of a 10 s run's 0.26 s).
-    await Promise.all([drained(process.stdout), drained(process.stderr)]);
-    process.exit(code);
-  }
+  if (args[0] === 'sim') await exitAfterSim(code);
   // exitCode rather than exit(): lets stdout drain when it is a pipe.
   process.exitCode = code;
 }
