@@ -9,6 +9,7 @@
  * would hide, the input as written). They must not assume the scenario passed
  * the cross-field rules: a reference may name nothing.
  */
+import { NS_PER_S, txTimeNs } from '../core/time';
 import { computeRoutes, routePath } from '../net/routing';
 import type { Scenario, ScenarioIssue, TcpFlowSpec, TransactionFlowSpec } from './types';
 
@@ -201,8 +202,8 @@ const ROUNDING_WARNED = 0.01;
 function farthestRounding(bandwidth: number, sizes: Iterable<number>): string | null {
   let worst: { bytes: number; exact: number; rounded: number; off: number } | null = null;
   for (const bytes of sizes) {
-    const exact = (bytes * 8e9) / bandwidth;
-    const rounded = Math.round(exact);
+    const exact = (bytes * 8 * NS_PER_S) / bandwidth;
+    const rounded = txTimeNs(bytes, bandwidth);
     const off = Math.abs(rounded - exact) / exact;
     if (off > ROUNDING_WARNED && (worst === null || off > worst.off)) worst = { bytes, exact, rounded, off };
   }
