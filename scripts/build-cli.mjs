@@ -59,6 +59,21 @@ function ascii(text) {
   return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** esbuild's options for one self-contained CommonJS file. */
+function commonJs(entry, outfile) {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    write: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+}
+
 /** The command's files, built in memory: [path, text] pairs. */
 export async function buildCli() {
   const result = await build({
@@ -80,35 +95,17 @@ export async function buildCli() {
     // Bundled CommonJS dependencies may call require(); give each module one.
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
-  const sim = await build({
-    entryPoints: [join(root, 'src', 'cli', 'sim-command.ts')],
-    outfile: SIM_COMMAND,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    write: false,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-  const start = await build({
-    entryPoints: [join(root, 'src', 'cli', 'tcplab-start.ts')],
-    outfile: CLI_START,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    write: false,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  const sim = await build(commonJs(join(root, 'src', 'cli', 'sim-command.ts'), SIM_COMMAND));
+  const start = await build(commonJs(join(root, 'src', 'cli', 'tcplab-start.ts'), CLI_START));
   const text = (f) =>
     f.path === CLI_BUNDLE || f.path === CLI_START
       ? `#!/usr/bin/env node\n${f.text}`
       : f.path === SIM_COMMAND
         ? `${WRAP_HEAD}${ascii(f.text)}${WRAP_TAIL}` // src/cli/code-cache.ts reads it so
         : f.text;
-  return [...result.outputFiles, ...sim.outputFiles, ...start.outputFiles].map((f) => [f.path, text(f)]).sort(([a], [b]) => (a < b ? -1 : 1));
+  return [...result.outputFiles, ...sim.outputFiles, ...start.outputFiles]
+    .map((f) => [f.path, text(f)])
+    .sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 /**
