@@ -105,6 +105,15 @@ describe('build/tcplab.mjs', () => {
       expect(readFileSync(join(work, 'two', name), 'utf8')).toBe(readFileSync(join(work, 'one', name), 'utf8'));
   }, 60_000);
 
+  it("prints its version, package.json's", () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V', 'version']) {
+      const r = tcplab(flag);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(`tcplab ${version}\n`);
+    }
+  });
+
   it('names an unknown command and shows the commands', () => {
     const r = tcplab('simulate');
     expect(r.status).toBe(2);
@@ -146,6 +155,7 @@ describe('build/tcplab.cjs, the installed command', () => {
 
   it('hands every other command to tcplab.mjs', () => {
     expect(run(start, '--help').stdout).toBe(run(bundle, '--help').stdout);
+    expect(run(start, '--version').stdout).toBe(run(bundle, '--version').stdout);
     const unknown = run(start, 'simulate');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command "simulate"/);

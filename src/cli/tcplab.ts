@@ -20,6 +20,8 @@
 import { fileURLToPath } from 'node:url';
 import { exitAfterSim, simFromBuild } from './sim-start';
 import { isSweepWorker } from '../experiment/node/worker-role';
+// esbuild bundles only this field of package.json: the version a study's methods section cites.
+import { version } from '../../package.json';
 
 const USAGE = `usage: tcplab <command> [options]
 
@@ -29,13 +31,17 @@ commands:
   sweep merge <sweep.json> <shard>… --out <dir>
                                       combine the files of a sweep run in shards
 
-Run "tcplab <command> --help" for a command's options.
+Run "tcplab <command> --help" for a command's options, "tcplab --version" for the version.
 `;
 
 async function tcplab(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'sim') return simFromBuild(fileURLToPath(new URL('.', import.meta.url)), rest);
   if (command === 'sweep') return (await import('./sweep-command')).sweepCommand(rest, new URL(import.meta.url));
+  if (command === '--version' || command === '-V' || command === 'version') {
+    process.stdout.write(`tcplab ${version}\n`);
+    return 0;
+  }
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
     return command === undefined ? 2 : 0;
