@@ -221,7 +221,7 @@ function checkFiles(s: Scenario, files: Record<CsvFileName, string>, reached: nu
  * so a link sends b-byte packets back to back at 8b bits per
  * round(8b·10⁹ / bandwidth) ns, up to half a nanosecond a packet from the
  * nominal rate (21-byte packets at 32,790,085 bit/s: 5,123.4999 ns, sent
- * in 5,123, 0.0098 % fast). A link that sends them in 0 ns sets no bound.
+ * in 5,123, 0.0098 % fast), and never under 1 ns.
  */
 function pathBandwidths(s: Scenario): Map<string, number> {
   const sim = new Simulator(s);
@@ -236,11 +236,10 @@ function pathBandwidths(s: Scenario): Map<string, number> {
     for (let hops = 0; u !== to && hops <= n; hops++) {
       const d = sim.network.routes.next(u, to);
       if (d < 0) return;
-      const txNs = txTimeNs(bits / 8, sim.dirs[d]!.bandwidth);
-      if (txNs > 0) least = Math.min(least, (bits * NS_PER_S) / txNs);
+      least = Math.min(least, (bits * NS_PER_S) / txTimeNs(bits / 8, sim.dirs[d]!.bandwidth));
       u = sim.dirs[d]!.to;
     }
-    if (least < Infinity) out.set(f.id, least);
+    out.set(f.id, least);
   });
   return out;
 }

@@ -69,3 +69,26 @@ function parsed(input: unknown): Scenario {
   if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
   return r.scenario;
 }
+
+/**
+ * At 1000 Gbps a 60-byte segment takes 0.48 ns. Rounded to 0 ns, on a link
+ * with no propagation delay, a Reno flow's segments and ACKs went round at
+ * t = 0 forever: the run hung. A serialization takes at least 1 ns now, so
+ * every round trip moves the clock.
+ */
+it('moves the clock on links that would serialize a packet in no time', () => {
+  const sim = new Simulator(
+    parsed({
+      version: 1,
+      duration: 1,
+      nodes: [
+        { id: 'a', kind: 'host' },
+        { id: 'b', kind: 'host' },
+      ],
+      links: [{ id: 'l', a: 'a', b: 'b', bandwidth: '1000Gbps', delay: 0 }],
+      flows: [{ id: 'f', from: 'a', to: 'b', variant: 'reno', packetSize: 20 }],
+    }),
+  );
+  for (let i = 0; i < 200_000 && sim.step(); i++);
+  expect(sim.time).toBeGreaterThan(1e-6);
+});

@@ -19,7 +19,13 @@ export function nsToMs(ns: number): number {
   return ns / NS_PER_MS;
 }
 
-/** Serialization time of `bytes` at `bandwidth` bit/s, rounded to the nanosecond. */
+/**
+ * Serialization time of `bytes` at `bandwidth` bit/s, rounded to the
+ * nanosecond and never less than one. Nothing crosses a link in no time: at
+ * 1000 Gbps a 60-byte packet takes 0.48 ns, which would round to 0, and on
+ * links with no propagation delay a TCP flow's data and ACKs would then go
+ * round at one instant forever, the clock never moving on.
+ */
 export function txTimeNs(bytes: number, bandwidth: number): number {
-  return Math.round((bytes * 8 * NS_PER_S) / bandwidth);
+  return Math.max(1, Math.round((bytes * 8 * NS_PER_S) / bandwidth));
 }

@@ -68,13 +68,13 @@ describe('each rule', () => {
       /sends a 1040-byte packet in 8\.32 ns, which the engine's nanosecond clock makes 8 ns: such packets cross this link 4 % faster than its bandwidth/,
     ],
     [
-      'a rate at which packets take no time',
+      'a rate at which packets would take no time',
       (s: any) => {
         s.links[2].bandwidth = '1000Gbps';
         s.flows[1].packetSize = 40;
       },
       'links[2].bandwidth',
-      /sends a 40-byte packet in 0\.32 ns, which the engine's nanosecond clock makes 0 ns: such packets cross this link without a serialization delay/,
+      /sends a 40-byte packet in 0\.32 ns, which the engine's nanosecond clock makes 1 ns: such packets cross this link 68 % slower than its bandwidth/,
     ],
     ['a window under 2', (s: any) => (s.flows[0].tcp = { window: 1.5 }), 'flows[0].tcp.window', /under 2 segments/],
     [

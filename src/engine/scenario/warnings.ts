@@ -196,8 +196,9 @@ const ROUNDING_WARNED = 0.01;
  * Simulated time is whole nanoseconds (core/time.ts): a packet's
  * serialization time is rounded to the nanosecond, so at the highest rates
  * a link sends small packets measurably faster or slower than its
- * bandwidth (40 bytes at 25 Gbps: 12.8 ns, sent in 13). The sentence for
- * the data packet size rounded farthest, if any is off by more than 1 %.
+ * bandwidth (40 bytes at 25 Gbps: 12.8 ns, sent in 13; under half a
+ * nanosecond, in 1). The sentence for the data packet size rounded
+ * farthest, if any is off by more than 1 %.
  */
 function farthestRounding(bandwidth: number, sizes: Iterable<number>): string | null {
   let worst: { bytes: number; exact: number; rounded: number; off: number } | null = null;
@@ -210,7 +211,6 @@ function farthestRounding(bandwidth: number, sizes: Iterable<number>): string | 
   if (worst === null) return null;
   const { bytes, exact, rounded } = worst;
   const lead = `sends a ${bytes}-byte packet in ${Number(exact.toPrecision(3))} ns, which the engine's nanosecond clock makes ${rounded} ns`;
-  if (rounded === 0) return `${lead}: such packets cross this link without a serialization delay`;
   const pct = Number((Math.abs(exact / rounded - 1) * 100).toPrecision(2));
   return `${lead}: such packets cross this link ${pct} % ${rounded < exact ? 'faster' : 'slower'} than its bandwidth`;
 }

@@ -19,7 +19,7 @@ export class CbrSource {
     readonly node: number,
     readonly peer: number,
   ) {
-    this.intervalNs = Math.max(1, txTimeNs(spec.packetSize, spec.rate));
+    this.intervalNs = txTimeNs(spec.packetSize, spec.rate);
   }
 
   /** Make the next packet; the caller puts it on the network. */
