@@ -534,4 +534,9 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   get nowNanos(): number {
     return this.nowNs;
   }
+
+  /** @internal when the next event is due, simulated ns (Infinity when none is) */
+  get nextEventNanos(): number {
+    return this.events.peekTime();
+  }
 }

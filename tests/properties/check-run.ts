@@ -8,7 +8,9 @@
  * has processed `maxEvents` events or written `maxRows` sample rows or
  * `maxLogged` protocol events (so no
  * case can take long, whatever its rates), and a slice that processes many
- * events without simulated time moving is a hang. The streamed files are then checked (time never goes
+ * events without simulated time moving is a hang (the slice is stepped an
+ * event at a time, so a clock stopped at one instant is reported, not waited
+ * for). The streamed files are then checked (time never goes
  * back, plain decimals only, drop_rate ≤ 1, throughput ≤ the path's
  * bandwidth) and compared with a second, independent run of the same
  * scenario to the same instant, formatted whole: same seed ⇒ same bytes.
@@ -19,7 +21,7 @@ import { StreamingCsv } from '../../src/engine/output/csv-stream';
 import { parseScenario } from '../../src/engine/scenario';
 import type { Scenario } from '../../src/engine/scenario/types';
 import { Simulator } from '../../src/engine/simulator';
-import { NS_PER_S, txTimeNs } from '../../src/engine/core/time';
+import { NS_PER_S, nsToSeconds, secondsToNs, txTimeNs } from '../../src/engine/core/time';
 
 export interface RunCheck {
   /** invariants broken, in words; empty when the run kept them all */
@@ -77,6 +79,20 @@ export function checkRun(input: unknown, options: CheckOptions): RunCheck {
     while (t < scenario.duration && budgetLeft()) {
       const before = sim.eventsProcessed;
       const next = Math.min(scenario.duration, t + slice);
+      // Event by event, not runUntil: a run whose clock stops at one instant would never return.
+      const nextNs = secondsToNs(next);
+      let at = sim.nowNanos;
+      let same = 0;
+      while (same < stuck && sim.nextEventNanos <= nextNs && sim.step()) {
+        if (sim.nowNanos !== at) {
+          at = sim.nowNanos;
+          same = 0;
+        } else same++;
+      }
+      if (same >= stuck) {
+        fail(`stuck: ${same} events at ${nsToSeconds(at)} s without the clock moving`);
+        break;
+      }
       sim.runUntil(next);
       const used = sim.eventsProcessed - before;
       if (used >= stuck && next - t <= 1e-6) {
