@@ -64,6 +64,7 @@ export function checkRun(input: unknown, options: CheckOptions): RunCheck {
   const files = Object.fromEntries(CSV_FILE_NAMES.map((n) => [n, [] as string[]])) as Record<CsvFileName, string[]>;
   let sim: Simulator;
   let reached = 0;
+  let clockStopped = false;
   try {
     sim = new Simulator(scenario);
     const writer = new StreamingCsv(sim, { write: (name, text) => void files[name].push(text) });
@@ -91,6 +92,7 @@ export function checkRun(input: unknown, options: CheckOptions): RunCheck {
       }
       if (same >= stuck) {
         fail(`stuck: ${same} events at ${nsToSeconds(at)} s without the clock moving`);
+        clockStopped = true;
         break;
       }
       sim.runUntil(next);
@@ -113,6 +115,9 @@ export function checkRun(input: unknown, options: CheckOptions): RunCheck {
   }
   const streamed = Object.fromEntries(CSV_FILE_NAMES.map((n) => [n, files[n].join('')])) as Record<CsvFileName, string>;
   checkFiles(scenario, streamed, reached, fail);
+
+  // A second run to that instant would never return.
+  if (clockStopped) return { violations, crash: null, reached, events: sim.eventsProcessed, truncated: true };
 
   // An independent run to the same instant, formatted whole, gives the same bytes.
   try {
