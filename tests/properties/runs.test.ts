@@ -8,9 +8,8 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { scenarioArb } from './arbitraries';
 import { checkRun } from './check-run';
-import { parseScenario } from '../../src/engine/scenario';
-import type { Scenario } from '../../src/engine/scenario/types';
 import { Simulator } from '../../src/engine/simulator';
+import { load } from '../support/scenarios';
 
 /** Few enough for `npm test` on a shared two-core machine; each case is capped (check-run.ts). */
 const RUNS = 200;
@@ -58,17 +57,11 @@ it('bounds throughput by the rate the nanosecond clock gives a link', () => {
   const r = checkRun(input, LIMITS);
   expect(r.crash).toBeNull();
   expect(r.violations).toEqual([]);
-  const sim = new Simulator(parsed(input));
+  const sim = new Simulator(load(input));
   sim.run();
   // More than the nominal rate allows in 1 s (195,179 packets), as many as 5,123 ns each allows.
   expect(sim.dirs[0]!.forwarded).toBe(Math.floor(1e9 / 5123));
 });
-
-function parsed(input: unknown): Scenario {
-  const r = parseScenario(input);
-  if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
-  return r.scenario;
-}
 
 /**
  * At 1000 Gbps a 60-byte segment takes 0.48 ns. Rounded to 0 ns, on a link
@@ -78,7 +71,7 @@ function parsed(input: unknown): Scenario {
  */
 it('moves the clock on links that would serialize a packet in no time', () => {
   const sim = new Simulator(
-    parsed({
+    load({
       version: 1,
       duration: 1,
       nodes: [
