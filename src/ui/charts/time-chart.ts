@@ -34,6 +34,7 @@ import { paintData, type PaintFrame } from './time-chart-paint';
 import { cancelDraw, requestBackgroundDraw, requestDraw } from './frame-scheduler';
 import { SPLIT_MIN_LINES, SplitRedraw } from './split-redraw';
 import type { Chart, TimeChartSpec } from './chart-spec';
+import { chartWords, firstWords } from './chart-words';
 import { currentDomain, timeAxis } from './time-axis';
 import { steadyDomain, type ValueDomain } from './value-axis';
 
@@ -442,18 +443,4 @@ function valueFormat(scale: ScaleLinear<number, number>, ticks: number): (v: num
   const [a, b] = scale.domain();
   if (Math.max(Math.abs(a), Math.abs(b)) < 1e4) return scale.tickFormat(ticks);
   return (v) => SI(+v);
-}
-
-/** The chart's label for assistive technology, never empty (an image without words is a barrier). */
-function chartWords(spec: TimeChartSpec): string {
-  return spec.ariaLabel() || 'time chart';
-}
-
-/** The same before the chart's first draw, when what the label reads may not be there yet. */
-function firstWords(spec: TimeChartSpec): string {
-  try {
-    return chartWords(spec);
-  } catch {
-    return 'time chart';
-  }
 }
