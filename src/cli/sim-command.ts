@@ -2,13 +2,14 @@
  * `tcplab sim …` (and `npm run sim`): wires the real file system and engine
  * into main() (main.ts holds the logic and its tests).
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { streamRun } from '../engine/output/csv-stream';
 import type { Scenario } from '../engine/scenario/types';
 import { main, type CliOptions, type RunReport } from './main';
 import type { OutputFiles } from './output-files';
 import type { RunStreams } from '../engine/run';
 import { SampleWriter } from './sample-writer';
+import { replaceFile } from './replace-file';
 
 /**
  * Run the command with `argv` (after `sim`); resolves with the exit code.
@@ -40,7 +41,7 @@ export function simCommand(argv: string[], workerUrl?: URL): Promise<number> {
           close: () => closeSync(fd),
         };
       },
-      rename: async (from, to) => renameSync(from, to),
+      rename: async (from, to) => replaceFile(from, to),
       remove: async (path) => rmSync(path, { force: true }),
     },
     (scenario, out, streams, options) =>
