@@ -5,8 +5,9 @@
  * which runs `sim` and hands the rest to the next), build/tcplab.mjs
  * (src/cli/tcplab.ts, the command), build/sim-command.cjs (the `sim`
  * command's code, read through V8's code cache) and
- * build/sample-writer.mjs (src/cli/sample-writer-thread.ts, the code of the
- * thread that writes a run's sampled files), with the code they share and
+ * build/sample-writer.cjs (src/cli/sample-writer-thread.ts, the code of the
+ * thread that writes a run's sampled files, CommonJS so that the thread
+ * starts without Node's loader for ES modules), with the code they share and
  * the code each command loads only when run in build/chunks/. Split so, a
  * `sim` run does not parse the sweeps' code (half the command), and the
  * writer thread loads a few tens of kilobytes rather than the whole command.
@@ -45,6 +46,8 @@ const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) {
 const WRAP_TAIL = '\n})\n';
 /** The `sim` command's code as one CommonJS file, and where its code cache goes. */
 const SIM_COMMAND = join(out, 'sim-command.cjs');
+/** The code of a run's sample writer thread (src/cli/sample-writer.ts). */
+const SAMPLE_WRITER = join(out, 'sample-writer.cjs');
 const CACHE = join(out, 'cache');
 
 /**
@@ -77,10 +80,7 @@ function commonJs(entry, outfile) {
 /** The command's files, built in memory: [path, text] pairs. */
 export async function buildCli() {
   const result = await build({
-    entryPoints: {
-      tcplab: join(root, 'src', 'cli', 'tcplab.ts'),
-      'sample-writer': join(root, 'src', 'cli', 'sample-writer-thread.ts'),
-    },
+    entryPoints: { tcplab: join(root, 'src', 'cli', 'tcplab.ts') },
     outdir: out,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
@@ -97,13 +97,14 @@ export async function buildCli() {
   });
   const sim = await build(commonJs(join(root, 'src', 'cli', 'sim-command.ts'), SIM_COMMAND));
   const start = await build(commonJs(join(root, 'src', 'cli', 'tcplab-start.ts'), CLI_START));
+  const writer = await build(commonJs(join(root, 'src', 'cli', 'sample-writer-thread.ts'), SAMPLE_WRITER));
   const text = (f) =>
     f.path === CLI_BUNDLE || f.path === CLI_START
       ? `#!/usr/bin/env node\n${f.text}`
       : f.path === SIM_COMMAND
         ? `${WRAP_HEAD}${ascii(f.text)}${WRAP_TAIL}` // src/cli/code-cache.ts reads it so
         : f.text;
-  return [...result.outputFiles, ...sim.outputFiles, ...start.outputFiles]
+  return [...result.outputFiles, ...sim.outputFiles, ...start.outputFiles, ...writer.outputFiles]
     .map((f) => [f.path, text(f)])
     .sort(([a], [b]) => (a < b ? -1 : 1));
 }

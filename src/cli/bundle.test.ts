@@ -1,6 +1,6 @@
 /**
  * The prebuilt `tcplab` command (build/tcplab.mjs, its sample writer
- * thread's build/sample-writer.mjs, the `sim` command's build/sim-command.cjs
+ * thread's build/sample-writer.cjs, the `sim` command's build/sim-command.cjs
  * and the pieces they share or load on demand in build/chunks/, made by
  * scripts/build-cli.mjs): they are what
  * today's sources build, each loads only what it needs, and run with plain
@@ -46,12 +46,12 @@ describe('build/tcplab.mjs', () => {
   }, 60_000);
 
   it('the sample writer thread loads only the writer, not the command', () => {
-    const writer = moduleClosure(join(root, 'build', 'sample-writer.mjs'));
+    const writer = moduleClosure(join(root, 'build', 'sample-writer.cjs'));
     // Some 40 KB today (the command is some 1.9 MB): no scenario loader, no engine.
     expect(writer.length).toBeLessThan(64 * 1024);
     expect(writer).not.toMatch(/node_modules\/zod|src\/engine\/simulator\.ts/);
     expect(writer).toMatch(/serveSampleWriter/);
-    const direct = spawnSync(process.execPath, [join(root, 'build', 'sample-writer.mjs')], { encoding: 'utf8' });
+    const direct = spawnSync(process.execPath, [join(root, 'build', 'sample-writer.cjs')], { encoding: 'utf8' });
     expect(direct.status).toBe(2);
     expect(direct.stderr).toMatch(/run tcplab\.mjs/);
   });

@@ -2,7 +2,7 @@
  * The sampled files written on a thread of their own (sample-writer.ts) are
  * byte for byte the files the run writes itself, and a write that fails stops
  * the run with the writer's message. The writer thread runs the prebuilt
- * build/sample-writer.mjs, as it does for users.
+ * build/sample-writer.cjs, as it does for users.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,11 +15,12 @@ import { streamRun } from '../engine/output/csv-stream';
 import { writeSampleBlock, type SampleBlock, type SampleLayout } from '../engine/output/sample-block';
 import { parseScenarioText } from '../engine/scenario/index';
 import { SampleWriter, WRITER_LIMITS } from './sample-writer';
-import { writerThreadWanted } from './sim-command';
+import { sampleRows, WRITER_THREAD_ROWS, writerThreadAsked, writerThreadWanted } from './sim-command';
+import type { Scenario } from '../engine/scenario/types';
 
 const root = resolve(__dirname, '../..');
 const bundle = join(root, 'build', 'tcplab.mjs');
-const writerEntry = pathToFileURL(join(root, 'build', 'sample-writer.mjs'));
+const writerEntry = pathToFileURL(join(root, 'build', 'sample-writer.cjs'));
 const work = mkdtempSync(join(tmpdir(), 'tcplab-writer-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -56,7 +57,7 @@ describe('the sample writer thread', () => {
     const path = join(work, 'read-only.csv');
     writeFileSync(path, '');
     const fd = openSync(path, 'r');
-    const writer = new SampleWriter(writerEntry, layout, { timeseries: fd, queues: fd });
+    const writer = new SampleWriter(writerEntry).begin(layout, { timeseries: fd, queues: fd });
     const block = () => ({
       times: new Float64Array([0, 0.01]),
       flowRows: new Float64Array([1, 0, 2, 0]),
@@ -107,7 +108,7 @@ describe('the sample writer thread', () => {
       });
     const paths = { timeseries: join(work, 'big-ts.csv'), queues: join(work, 'big-q.csv') };
     const fds = { timeseries: openSync(paths.timeseries, 'w'), queues: openSync(paths.queues, 'w') };
-    const writer = new SampleWriter(writerEntry, layout, fds);
+    const writer = new SampleWriter(writerEntry).begin(layout, fds);
     try {
       for (let b = 0; b < blocks; b++) writer.write(block(b));
       await writer.finish();
@@ -125,9 +126,48 @@ describe('the sample writer thread', () => {
 });
 
 describe('when a run starts the writer thread', () => {
-  it('only with --writer-thread', () => {
-    expect(writerThreadWanted()).toBe(false);
-    expect(writerThreadWanted({})).toBe(false);
-    expect(writerThreadWanted({ writerThread: true })).toBe(true);
+  const run = (duration: number, sampleInterval: number, flows: number, links: number) => ({
+    duration,
+    sampleInterval,
+    flows: Array.from({ length: flows }, () => ({}) as Scenario['flows'][number]),
+    links: Array.from({ length: links }, () => ({}) as Scenario['links'][number]),
   });
+
+  it("counts a run's sample rows: samples (the first at 0) × (flows + link directions)", () => {
+    expect(sampleRows(run(100, 0.01, 22, 45))).toBe(10_001 * 112);
+    expect(sampleRows(run(1, 0.5, 1, 1))).toBe(3 * 3);
+  });
+
+  it('by default from WRITER_THREAD_ROWS rows on', () => {
+    const small = run(10, 0.01, 1, 3); // 1,001 samples × 7 rows
+    const large = run(100, 0.01, 22, 45);
+    expect(sampleRows(small)).toBeLessThan(WRITER_THREAD_ROWS);
+    expect(sampleRows(large)).toBeGreaterThanOrEqual(WRITER_THREAD_ROWS);
+    expect(writerThreadWanted(small)).toBe(false);
+    expect(writerThreadWanted(large, {})).toBe(true);
+  });
+
+  it('as --writer-thread and --single-thread say, whatever the size', () => {
+    expect(writerThreadWanted(run(0.001, 0.01, 1, 1), { writerThread: true })).toBe(true);
+    expect(writerThreadWanted(run(100, 0.01, 22, 45), { singleThread: true })).toBe(false);
+  });
+
+  it('starts early unless the command line says --single-thread', () => {
+    expect(writerThreadAsked(['a.json', '--out', 'o'])).toBe(true);
+    expect(writerThreadAsked(['a.json', '--out', 'o', '--single-thread'])).toBe(false);
+  });
+});
+
+describe('a writer thread started early and not wanted', () => {
+  it('does not keep `npm run sim` alive after a small run (it ends by itself, without process.exit)', () => {
+    const out = join(work, 'small');
+    const r = spawnSync(
+      process.execPath,
+      ['scripts/run-ts.mjs', 'src/cli/sim.ts', 'bench/dumbbell-22.json', '--duration', '0.001', '--out', out],
+      { cwd: root, encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/wrote 5 files/);
+  }, 60_000);
 });

@@ -1,16 +1,21 @@
 /**
  * timeseries.csv and queues.csv formatted and written on a thread of their
- * own: the run posts each block of samples (three buffers, copied once from
- * the sampler's storage and then moved) and goes on simulating while the
- * other core turns them into text. The event loop cannot be split; this is
- * the part that can run beside it. Since the rows are written as bytes
- * (sample-bytes.ts) they are only some 5 % of a 22-flow run, and the thread
- * costs more than it saves there: the run's thread copies each block for
- * it, and V8 compiles that thread's event loop differently (docs/speed.md).
- * It stays an option (`--writer-thread`), not faster than the default in
- * any case measured (the command's help). The text is csv-sampled.ts's, as
- * when the runner writes it itself (sample-writer.test.ts compares the
- * files).
+ * own: the run copies each block of samples into a slot of shared memory
+ * and goes on simulating while the other core turns it into text and writes
+ * it. The event loop cannot be split; this is the part that can run beside
+ * it: recording, formatting and writing the rows is some 9 % of a 22-flow
+ * run. The text is csv-sampled.ts's, as when the runner writes it itself
+ * (sample-writer.test.ts compares the files).
+ *
+ * The blocks go through SharedArrayBuffers and are never transferred.
+ * Transferring an ArrayBuffer detaches it, and the first detach in a
+ * thread makes V8 give up an assumption its optimized code makes about
+ * every typed array (its "array buffer detaching protector"): all of it is
+ * thrown away and compiled again with a check on each access. The engine
+ * lives on typed arrays, and the 22-flow, 100 s run took 0.16 s longer
+ * (1.20 against 1.00 s) when its thread had posted its first block with a
+ * transfer list; a bare engine run, 1.03–1.09 against 0.88–0.91 s after one
+ * 8-byte buffer was transferred (docs/speed.md).
  *
  * The writer thread writes to the files' descriptors, opened by the main
  * thread, which wrote their headers first and writes nothing more to them.
@@ -31,7 +36,7 @@ import { writeSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import type { SampleSink } from '../engine/output/csv-stream';
 import { SAMPLE_BLOCKS_PENDING } from '../engine/scenario/memory';
-import { copyBlock, type SampleBlock, type SampleLayout } from '../engine/output/sample-block';
+import type { SampleBlock, SampleLayout } from '../engine/output/sample-block';
 import { SampleBytes } from '../engine/output/sample-bytes';
 
 /** workerData of a writer thread. */
@@ -62,13 +67,18 @@ export const WRITER_LIMITS = { maxYoungGenerationSizeMb: 6 };
 const WRITTEN = 0;
 const FAILED = 1;
 
+/** workerData of a writer thread. */
 interface Setup {
   role: typeof SAMPLE_WRITER_ROLE;
+  control: SharedArrayBuffer;
+  errors: MessagePort;
+}
+
+/** The first message to a writer thread: what it writes, and where. */
+interface Begin {
   layout: SampleLayout;
   /** descriptors of timeseries.csv and queues.csv */
   fds: { timeseries: number; queues: number };
-  control: SharedArrayBuffer;
-  errors: MessagePort;
 }
 
 /** Whether this thread was started as a sample writer. */
@@ -81,18 +91,31 @@ export function serveSampleWriter(): void {
   const setup = workerData as Setup;
   const port = parentPort!;
   const control = new Int32Array(setup.control);
-  const rows = new SampleBytes(setup.layout, (file, bytes) => {
-    const fd = file === 'timeseries.csv' ? setup.fds.timeseries : setup.fds.queues;
-    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
-  });
-  port.on('message', (block: SampleBlock | 'end') => {
-    if (block === 'end') {
+  let rows: SampleBytes | null = null;
+  // Each slot's shared buffers, as the run last sent them (they come again only when grown).
+  const slots: SampleBlock[] = [];
+  port.on('message', (m: Begin | Posted | 'end') => {
+    if (m === 'end') {
       port.postMessage('ended');
       return;
     }
+    if ('layout' in m) {
+      const { timeseries, queues } = m.fds;
+      rows = new SampleBytes(m.layout, (file, bytes) => {
+        const fd = file === 'timeseries.csv' ? timeseries : queues;
+        for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+      });
+      return;
+    }
+    if (m.buffers) slots[m.slot] = m.buffers;
+    const bufs = slots[m.slot];
     if (Atomics.load(control, FAILED) !== 0) return;
     try {
-      rows.write(block);
+      rows!.write({
+        times: bufs.times.subarray(0, m.lengths[0]),
+        flowRows: bufs.flowRows.subarray(0, m.lengths[1]),
+        queueRows: bufs.queueRows.subarray(0, m.lengths[2]),
+      });
     } catch (e) {
       setup.errors.postMessage(e instanceof Error ? e.message : String(e));
       Atomics.store(control, FAILED, 1);
@@ -108,14 +131,19 @@ export class SampleWriter implements SampleSink {
   private readonly control = new Int32Array(new SharedArrayBuffer(8));
   private readonly errors: MessagePort;
   private posted = 0;
+  private readonly slots = Array.from({ length: MAX_PENDING }, () => new SharedBlock());
 
-  constructor(workerUrl: URL, layout: SampleLayout, fds: Setup['fds']) {
+  /**
+   * Start the thread. It can be started before the run's layout is known
+   * (begin gives it): its start, some 30 ms of CPU, then goes on the other
+   * core while this one reads and checks the scenario, rather than while V8
+   * compiles the engine there.
+   */
+  constructor(workerUrl: URL) {
     const channel = new MessageChannel();
     this.errors = channel.port1;
     const setup: Setup = {
       role: SAMPLE_WRITER_ROLE,
-      layout,
-      fds,
       control: this.control.buffer as SharedArrayBuffer,
       errors: channel.port2,
     };
@@ -126,14 +154,32 @@ export class SampleWriter implements SampleSink {
     });
   }
 
+  /** Tell the thread what the blocks hold and which files the rows go to; before the first write. */
+  begin(layout: SampleLayout, fds: Begin['fds']): this {
+    const m: Begin = { layout, fds };
+    this.worker.postMessage(m);
+    return this;
+  }
+
   write(block: SampleBlock): void {
+    // The block is a view of the sampler's storage, valid until the run goes
+    // on: copied into a slot of shared memory, sent as its lengths. With at
+    // most MAX_PENDING - 1 blocks unwritten, the block that last used this
+    // slot, MAX_PENDING blocks ago, has been written: the slot is free.
     this.wait(MAX_PENDING - 1);
+    const slot = this.posted % MAX_PENDING;
     this.posted++;
-    // The block is a view of the sampler's storage: copied once into buffers of
-    // its own, which are then moved to the thread, not copied again.
-    const own = copyBlock(block);
-    const buffers = [own.times.buffer, own.flowRows.buffer, own.queueRows.buffer] as ArrayBuffer[];
-    this.worker.postMessage(own, buffers);
+    const held = this.slots[slot];
+    const grown = held.fit(block);
+    held.times.set(block.times);
+    held.flowRows.set(block.flowRows);
+    held.queueRows.set(block.queueRows);
+    const m: Posted = {
+      slot,
+      lengths: [block.times.length, block.flowRows.length, block.queueRows.length],
+      buffers: grown ? { times: held.times, flowRows: held.flowRows, queueRows: held.queueRows } : undefined,
+    };
+    this.worker.postMessage(m);
   }
 
   /** Wait until every block is written (or the writer failed: then throw its message). */
@@ -145,6 +191,16 @@ export class SampleWriter implements SampleSink {
     });
     this.worker.postMessage('end');
     await ended;
+  }
+
+  /**
+   * Stop a thread that was never given a run (started early, then not
+   * wanted), without waiting for it: the process need not stay for it.
+   */
+  abandon(): void {
+    this.errors.close();
+    this.worker.unref();
+    void this.worker.terminate();
   }
 
   /** Stop the thread (after finish, or when the run failed). */
@@ -173,5 +229,41 @@ export class SampleWriter implements SampleSink {
     throw new Error(
       `writing timeseries.csv and queues.csv failed: ${m ? String(m.message) : 'the writer thread stopped'}`,
     );
+  }
+}
+
+/** One block handed over: the slot it was copied into, its arrays' lengths, and the slot's buffers when they are new. */
+interface Posted {
+  slot: number;
+  lengths: [number, number, number];
+  buffers?: SampleBlock;
+}
+
+/**
+ * A slot a block is copied into before the writer thread reads it: three
+ * arrays over SharedArrayBuffers, kept from block to block and grown when a
+ * block does not fit (then sent to the thread again).
+ */
+class SharedBlock {
+  times: Float64Array = new Float64Array(new SharedArrayBuffer(0));
+  flowRows: Float64Array = new Float64Array(new SharedArrayBuffer(0));
+  queueRows: Float64Array = new Float64Array(new SharedArrayBuffer(0));
+
+  /** Make room for `block`; whether a buffer was made anew. */
+  fit(block: SampleBlock): boolean {
+    if (
+      this.times.length >= block.times.length &&
+      this.flowRows.length >= block.flowRows.length &&
+      this.queueRows.length >= block.queueRows.length
+    )
+      return false;
+    const grow = (have: Float64Array, need: number) =>
+      have.length >= need
+        ? have
+        : new Float64Array(new SharedArrayBuffer(Math.max(need, Math.ceil(have.length * 1.25)) * 8));
+    this.times = grow(this.times, block.times.length);
+    this.flowRows = grow(this.flowRows, block.flowRows.length);
+    this.queueRows = grow(this.queueRows, block.queueRows.length);
+    return true;
   }
 }

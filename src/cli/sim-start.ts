@@ -22,7 +22,7 @@ export async function simFromBuild(dir: string, args: string[]): Promise<number>
     );
     return 2;
   }
-  const code = await sim.exports.simCommand(args, pathToFileURL(join(dir, 'sample-writer.mjs')));
+  const code = await sim.exports.simCommand(args, pathToFileURL(join(dir, 'sample-writer.cjs')));
   // Only a run that went through makes the cache: one stopped by bad input compiled little of the engine.
   if (code === 0) sim.save();
   return code;

@@ -7,7 +7,7 @@
  * The bundle is also the code of a sweep's worker threads: a thread started
  * as a sweep worker serves runs and does not read the command line; the
  * commands' modules are imported only by the main thread. A run's sample
- * writer thread runs build/sample-writer.mjs, built beside this file from
+ * writer thread runs build/sample-writer.cjs, built beside this file from
  * sample-writer-thread.ts: it needs none of the rest.
  *
  * `sim` loads its code from build/sim-command.cjs, a CommonJS build of
