@@ -51,13 +51,13 @@ export async function simCommand(argv: string[], workerUrl?: URL): Promise<numbe
       (scenario, out, streams, options) => {
         const wanted = workerUrl !== undefined && writerThreadWanted(scenario, options);
         const writer = wanted ? (early ?? new SampleWriter(workerUrl)) : null;
-        if (!wanted) early?.abandon();
+        if (!wanted) void early?.close();
         early = null;
         return run(scenario, out, streams, writer);
       },
     );
   } finally {
-    early?.abandon();
+    void early?.close();
   }
 }
 /**
