@@ -125,6 +125,48 @@ describe('the sample writer thread', () => {
   }, 60_000);
 });
 
+describe('the slots blocks are copied into', () => {
+  it('carry blocks of every length in turn, growing and shrinking, byte for byte', async () => {
+    // Each slot is reused every MAX_PENDING blocks, grows when a block does not
+    // fit (and is sent again), and keeps its size for shorter ones after: the
+    // thread must read each block at its own length, never a longer one's tail.
+    const layout: SampleLayout = {
+      flowIds: ['a', 'b'],
+      seriesColumns: ['cwnd'],
+      queueIds: [{ link: 'l', from: 'x' }],
+      queueColumns: [],
+    };
+    const lengths = [1, 9, 2, 30, 1, 3, 31, 4, 2, 60, 1, 1, 5];
+    let t = 0;
+    const blocks = lengths.map((n, b): SampleBlock => {
+      const times = Float64Array.from({ length: n }, () => t++ * 0.01);
+      // Per flow: cwnd, then cumulative bytes; per direction: the 6 queue values.
+      const flowRows = Float64Array.from({ length: n * 2 * 2 }, (_, i) => b * 1000 + i);
+      const queueRows = Float64Array.from({ length: n * 6 }, (_, i) => (b + i) % 50);
+      return { times, flowRows, queueRows };
+    });
+    const want = { timeseries: '', queues: '' };
+    for (const block of blocks)
+      writeSampleBlock(layout, block, 1000, (file, text) => {
+        if (file === 'timeseries.csv') want.timeseries += text;
+        else want.queues += text;
+      });
+    const paths = { timeseries: join(work, 'slots-ts.csv'), queues: join(work, 'slots-q.csv') };
+    const fds = { timeseries: openSync(paths.timeseries, 'w'), queues: openSync(paths.queues, 'w') };
+    const writer = new SampleWriter(writerEntry).begin(layout, fds);
+    try {
+      for (const block of blocks) writer.write(block);
+      await writer.finish();
+    } finally {
+      await writer.close();
+      closeSync(fds.timeseries);
+      closeSync(fds.queues);
+    }
+    expect(readFileSync(paths.timeseries, 'utf8')).toBe(want.timeseries);
+    expect(readFileSync(paths.queues, 'utf8')).toBe(want.queues);
+  }, 60_000);
+});
+
 describe('when a run starts the writer thread', () => {
   const run = (duration: number, sampleInterval: number, flows: number, links: number) => ({
     duration,
