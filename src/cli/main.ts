@@ -91,7 +91,7 @@ and events.csv into <dir> (created if missing), row by row as the run goes.
                      (\`ns scenario.tcl <dir>\` writes ns-2's trace.tr there)
   --writer-thread    format timeseries.csv and queues.csv on a second thread,
                      beside the simulation (the default for a run that writes
-                     100,000 rows or more: faster wherever measured)
+                     100,000 rows or more: as fast or faster wherever measured)
   --single-thread    write every file on the run's own thread
   --help, -h         show this help
 
