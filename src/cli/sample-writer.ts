@@ -67,7 +67,7 @@ export const WRITER_LIMITS = { maxYoungGenerationSizeMb: 6 };
 const WRITTEN = 0;
 const FAILED = 1;
 
-/** workerData of a writer thread. */
+/** What a writer thread starts with (its workerData): the shared control words and the error port. */
 interface Setup {
   role: typeof SAMPLE_WRITER_ROLE;
   control: SharedArrayBuffer;

@@ -60,6 +60,7 @@ export async function simCommand(argv: string[], workerUrl?: URL): Promise<numbe
     void early?.close();
   }
 }
+
 /**
  * Sample rows (timeseries.csv's and queues.csv's) from which a run formats
  * and writes them on a thread of its own by default. Below it the thread's
