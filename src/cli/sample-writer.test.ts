@@ -24,6 +24,37 @@ const writerEntry = pathToFileURL(join(root, 'build', 'sample-writer.cjs'));
 const work = mkdtempSync(join(tmpdir(), 'tcplab-writer-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** The two files' text as the run formats `blocks` itself. */
+function formatted(layout: SampleLayout, blocks: readonly SampleBlock[]): { timeseries: string; queues: string } {
+  const text = { timeseries: '', queues: '' };
+  for (const block of blocks)
+    writeSampleBlock(layout, block, 3, (file, t) => {
+      if (file === 'timeseries.csv') text.timeseries += t;
+      else text.queues += t;
+    });
+  return text;
+}
+
+/** The two files' text as a writer thread writes `blocks`, into files named after `name`. */
+async function throughThread(
+  name: string,
+  layout: SampleLayout,
+  blocks: readonly SampleBlock[],
+): Promise<{ timeseries: string; queues: string }> {
+  const paths = { timeseries: join(work, `${name}-ts.csv`), queues: join(work, `${name}-q.csv`) };
+  const fds = { timeseries: openSync(paths.timeseries, 'w'), queues: openSync(paths.queues, 'w') };
+  const writer = new SampleWriter(writerEntry).begin(layout, fds);
+  try {
+    for (const block of blocks) writer.write(block);
+    await writer.finish();
+  } finally {
+    await writer.close();
+    closeSync(fds.timeseries);
+    closeSync(fds.queues);
+  }
+  return { timeseries: readFileSync(paths.timeseries, 'utf8'), queues: readFileSync(paths.queues, 'utf8') };
+}
+
 function tcplab(...args: string[]) {
   return spawnSync(process.execPath, [bundle, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
 }
@@ -99,29 +130,13 @@ describe('the sample writer thread', () => {
       const queueRows = Float64Array.from({ length: samples * flows * 5 }, (_, i) => (i * 104_729 + b) % 613);
       return { times, flowRows, queueRows };
     };
-    const blocks = 10;
-    const want = { timeseries: '', queues: '' };
-    for (let b = 0; b < blocks; b++)
-      writeSampleBlock(layout, block(b), 3, (file, text) => {
-        if (file === 'timeseries.csv') want.timeseries += text;
-        else want.queues += text;
-      });
-    const paths = { timeseries: join(work, 'big-ts.csv'), queues: join(work, 'big-q.csv') };
-    const fds = { timeseries: openSync(paths.timeseries, 'w'), queues: openSync(paths.queues, 'w') };
-    const writer = new SampleWriter(writerEntry).begin(layout, fds);
-    try {
-      for (let b = 0; b < blocks; b++) writer.write(block(b));
-      await writer.finish();
-    } finally {
-      await writer.close();
-      closeSync(fds.timeseries);
-      closeSync(fds.queues);
-    }
+    const blocks = Array.from({ length: 10 }, (_, b) => block(b));
+    const want = formatted(layout, blocks);
+    const got = await throughThread('big', layout, blocks);
     expect(want.timeseries.length + want.queues.length).toBeGreaterThan(
       2 * WRITER_LIMITS.maxYoungGenerationSizeMb * 1e6,
     );
-    expect(readFileSync(paths.timeseries, 'utf8')).toBe(want.timeseries);
-    expect(readFileSync(paths.queues, 'utf8')).toBe(want.queues);
+    expect(got).toEqual(want);
   }, 60_000);
 });
 
@@ -145,25 +160,7 @@ describe('the slots blocks are copied into', () => {
       const queueRows = Float64Array.from({ length: n * 6 }, (_, i) => (b + i) % 50);
       return { times, flowRows, queueRows };
     });
-    const want = { timeseries: '', queues: '' };
-    for (const block of blocks)
-      writeSampleBlock(layout, block, 1000, (file, text) => {
-        if (file === 'timeseries.csv') want.timeseries += text;
-        else want.queues += text;
-      });
-    const paths = { timeseries: join(work, 'slots-ts.csv'), queues: join(work, 'slots-q.csv') };
-    const fds = { timeseries: openSync(paths.timeseries, 'w'), queues: openSync(paths.queues, 'w') };
-    const writer = new SampleWriter(writerEntry).begin(layout, fds);
-    try {
-      for (const block of blocks) writer.write(block);
-      await writer.finish();
-    } finally {
-      await writer.close();
-      closeSync(fds.timeseries);
-      closeSync(fds.queues);
-    }
-    expect(readFileSync(paths.timeseries, 'utf8')).toBe(want.timeseries);
-    expect(readFileSync(paths.queues, 'utf8')).toBe(want.queues);
+    expect(await throughThread('slots', layout, blocks)).toEqual(formatted(layout, blocks));
   }, 60_000);
 });
 
