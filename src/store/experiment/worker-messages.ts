@@ -65,13 +65,3 @@ export function runSeriesTask(task: SeriesTask): SeriesAnswer {
     return { type: 'error', index: task.index, message: error instanceof Error ? error.message : String(error) };
   }
 }
-
-/** The buffers of an answer that can be moved to the page instead of copied. */
-export function transferables(answer: WorkerAnswer): ArrayBuffer[] {
-  if (answer.type !== 'series') return [];
-  const out: ArrayBuffer[] = [];
-  for (const a of [answer.times, answer.cwnd, answer.throughput]) {
-    if (a.buffer instanceof ArrayBuffer && !out.includes(a.buffer)) out.push(a.buffer);
-  }
-  return out;
-}
