@@ -85,3 +85,36 @@ it('moves the clock on links that would serialize a packet in no time', () => {
   for (let i = 0; i < 200_000 && sim.step(); i++);
   expect(sim.time).toBeGreaterThan(1e-6);
 });
+
+/**
+ * Found by `npm run fuzz -- --runs 2000 --seed 20261127`, which ran out of
+ * heap: a BBR flow on a 1 Tbps link with no delay woke up at 0.44 s and made
+ * some 10^9 events a simulated second (its round trip is a few ns), inside a
+ * slice sized on the quiet time before, and the check held the slice's 22 M
+ * logged events. The per-case budget now holds inside a slice.
+ */
+it('keeps the per-case event budget inside a slice that turns busy', () => {
+  const input = {
+    version: 1,
+    name: 'fuzz 20261127',
+    seed: 0,
+    duration: 5,
+    sampleInterval: 1,
+    nodes: [
+      { id: 'a', kind: 'host' },
+      { id: 'b', kind: 'host' },
+    ],
+    links: [{ id: 'l', a: 'a', b: 'b', bandwidth: 1e12, delay: 0, queue: { type: 'droptail', limit: 2 } }],
+    flows: [{ id: 'f', from: 'a', to: 'b', start: 2, stop: null, kind: 'tcp', variant: 'bbr', packetSize: 386 }],
+    faults: [],
+  };
+  const maxEvents = 50_000;
+  const r = checkRun(input, { ...LIMITS, maxEvents });
+  expect(r.crash).toBeNull();
+  expect(r.violations).toEqual([]);
+  expect(r.truncated).toBe(true);
+  expect(r.reached).toBeGreaterThan(2);
+  // The budget, and at most the other events of the instant it ran out at.
+  expect(r.events).toBeGreaterThanOrEqual(maxEvents);
+  expect(r.events).toBeLessThan(maxEvents + 100);
+});
