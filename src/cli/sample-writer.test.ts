@@ -165,21 +165,18 @@ describe('the slots blocks are copied into', () => {
 });
 
 describe('when a run starts the writer thread', () => {
-  const run = (duration: number, sampleInterval: number, flows: number, links: number) => ({
-    duration,
-    sampleInterval,
-    flows: Array.from({ length: flows }, () => ({}) as Scenario['flows'][number]),
-    links: Array.from({ length: links }, () => ({}) as Scenario['links'][number]),
-  });
+  const parsed = parseScenarioText(readFileSync(join(root, 'bench', 'dumbbell-22.json'), 'utf8'));
+  if (!parsed.ok) throw new Error('bench/dumbbell-22.json does not load');
+  const dumbbell = (duration: number): Scenario => ({ ...parsed.scenario, duration });
 
   it("counts a run's sample rows: samples (the first at 0) × (flows + link directions)", () => {
-    expect(sampleRows(run(100, 0.01, 22, 45))).toBe(10_001 * 112);
-    expect(sampleRows(run(1, 0.5, 1, 1))).toBe(3 * 3);
+    // 22 flows and 45 links, every 0.01 s.
+    expect(sampleRows(dumbbell(100))).toBe(10_001 * 112);
   });
 
   it('by default from WRITER_THREAD_ROWS rows on', () => {
-    const small = run(10, 0.01, 1, 3); // 1,001 samples × 7 rows
-    const large = run(100, 0.01, 22, 45);
+    const small = dumbbell(1); // 101 samples × 112 rows
+    const large = dumbbell(100);
     expect(sampleRows(small)).toBeLessThan(WRITER_THREAD_ROWS);
     expect(sampleRows(large)).toBeGreaterThanOrEqual(WRITER_THREAD_ROWS);
     expect(writerThreadWanted(small)).toBe(false);
@@ -187,8 +184,8 @@ describe('when a run starts the writer thread', () => {
   });
 
   it('as --writer-thread and --single-thread say, whatever the size', () => {
-    expect(writerThreadWanted(run(0.001, 0.01, 1, 1), { writerThread: true })).toBe(true);
-    expect(writerThreadWanted(run(100, 0.01, 22, 45), { singleThread: true })).toBe(false);
+    expect(writerThreadWanted(dumbbell(0.001), { writerThread: true })).toBe(true);
+    expect(writerThreadWanted(dumbbell(100), { singleThread: true })).toBe(false);
   });
 
   it('starts early unless the command line says --single-thread', () => {

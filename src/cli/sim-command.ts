@@ -5,6 +5,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { streamRun } from '../engine/output/csv-stream';
 import type { Scenario } from '../engine/scenario/types';
+import { rowsPerSample, sampleCount } from '../engine/scenario/memory';
 import { main, type CliOptions, type RunReport } from './main';
 import type { OutputFiles } from './output-files';
 import type { RunStreams } from '../engine/run';
@@ -70,11 +71,9 @@ export async function simCommand(argv: string[], workerUrl?: URL): Promise<numbe
  */
 export const WRITER_THREAD_ROWS = 100_000;
 
-/** The rows a run's sampled files will have: samples × (flows + link directions). */
-export function sampleRows(scenario: Pick<Scenario, 'duration' | 'sampleInterval' | 'flows' | 'links'>): number {
-  return (
-    (Math.floor(scenario.duration / scenario.sampleInterval) + 1) * (scenario.flows.length + 2 * scenario.links.length)
-  );
+/** The rows a run's sampled files will have: samples × rows per sample (scenario/memory.ts counts both). */
+export function sampleRows(scenario: Scenario): number {
+  return sampleCount(scenario) * rowsPerSample(scenario);
 }
 
 /**
@@ -88,7 +87,7 @@ export function sampleRows(scenario: Pick<Scenario, 'duration' | 'sampleInterval
  * 500 flows × 20 s no difference (5.2 and 5.3 s).
  */
 export function writerThreadWanted(
-  scenario: Pick<Scenario, 'duration' | 'sampleInterval' | 'flows' | 'links'>,
+  scenario: Scenario,
   options?: Pick<CliOptions, 'writerThread' | 'singleThread'>,
 ): boolean {
   if (options?.singleThread === true) return false;
