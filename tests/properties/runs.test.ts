@@ -40,20 +40,11 @@ it(`${RUNS} random scenarios run and keep every invariant`, () => {
  * bounds a flow by that rate, not the nominal one.
  */
 it('bounds throughput by the rate the nanosecond clock gives a link', () => {
-  const input = {
-    version: 1,
-    name: 'fuzz 20261126',
-    seed: 0,
+  const input = twoHosts({
     duration: 1,
-    sampleInterval: 0.01,
-    nodes: [
-      { id: 'n0', kind: 'host' },
-      { id: 'n1', kind: 'host' },
-    ],
-    links: [{ id: 'l0', a: 'n0', b: 'n1', bandwidth: 32790085, delay: 0, queue: { type: 'droptail', limit: 2 } }],
-    flows: [{ id: 'f0', from: 'n0', to: 'n1', start: 0, stop: null, kind: 'cbr', rate: 32790085, packetSize: 21 }],
-    faults: [],
-  };
+    link: { bandwidth: 32790085, delay: 0, queue: { type: 'droptail', limit: 2 } },
+    flow: { start: 0, stop: null, kind: 'cbr', rate: 32790085, packetSize: 21 },
+  });
   const r = checkRun(input, LIMITS);
   expect(r.crash).toBeNull();
   expect(r.violations).toEqual([]);
@@ -71,16 +62,13 @@ it('bounds throughput by the rate the nanosecond clock gives a link', () => {
  */
 it('moves the clock on links that would serialize a packet in no time', () => {
   const sim = new Simulator(
-    load({
-      version: 1,
-      duration: 1,
-      nodes: [
-        { id: 'a', kind: 'host' },
-        { id: 'b', kind: 'host' },
-      ],
-      links: [{ id: 'l', a: 'a', b: 'b', bandwidth: '1000Gbps', delay: 0 }],
-      flows: [{ id: 'f', from: 'a', to: 'b', variant: 'reno', packetSize: 20 }],
-    }),
+    load(
+      twoHosts({
+        duration: 1,
+        link: { bandwidth: '1000Gbps', delay: 0 },
+        flow: { variant: 'reno', packetSize: 20 },
+      }),
+    ),
   );
   for (let i = 0; i < 200_000 && sim.step(); i++);
   expect(sim.time).toBeGreaterThan(1e-6);
@@ -94,20 +82,12 @@ it('moves the clock on links that would serialize a packet in no time', () => {
  * logged events. The per-case budget now holds inside a slice.
  */
 it('keeps the per-case event budget inside a slice that turns busy', () => {
-  const input = {
-    version: 1,
-    name: 'fuzz 20261127',
-    seed: 0,
+  const input = twoHosts({
     duration: 5,
     sampleInterval: 1,
-    nodes: [
-      { id: 'a', kind: 'host' },
-      { id: 'b', kind: 'host' },
-    ],
-    links: [{ id: 'l', a: 'a', b: 'b', bandwidth: 1e12, delay: 0, queue: { type: 'droptail', limit: 2 } }],
-    flows: [{ id: 'f', from: 'a', to: 'b', start: 2, stop: null, kind: 'tcp', variant: 'bbr', packetSize: 386 }],
-    faults: [],
-  };
+    link: { bandwidth: 1e12, delay: 0, queue: { type: 'droptail', limit: 2 } },
+    flow: { start: 2, stop: null, kind: 'tcp', variant: 'bbr', packetSize: 386 },
+  });
   const maxEvents = 50_000;
   const r = checkRun(input, { ...LIMITS, maxEvents });
   expect(r.crash).toBeNull();
@@ -118,3 +98,26 @@ it('keeps the per-case event budget inside a slice that turns busy', () => {
   expect(r.events).toBeGreaterThanOrEqual(maxEvents);
   expect(r.events).toBeLessThan(maxEvents + 100);
 });
+
+/** A scenario of two hosts, a and b, joined by link l, with one flow f from a to b. */
+function twoHosts(o: {
+  duration: number;
+  sampleInterval?: number;
+  link: Record<string, unknown>;
+  flow: Record<string, unknown>;
+}) {
+  return {
+    version: 1,
+    name: 'two hosts',
+    seed: 0,
+    duration: o.duration,
+    sampleInterval: o.sampleInterval ?? 0.01,
+    nodes: [
+      { id: 'a', kind: 'host' },
+      { id: 'b', kind: 'host' },
+    ],
+    links: [{ id: 'l', a: 'a', b: 'b', ...o.link }],
+    flows: [{ id: 'f', from: 'a', to: 'b', ...o.flow }],
+    faults: [],
+  };
+}
