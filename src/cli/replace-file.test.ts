@@ -12,15 +12,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('replaceFile', () => {
-  it('moves a file to a free name', () => {
-    writeFileSync(join(dir, 'a.partial'), 'new');
-    replaceFile(join(dir, 'a.partial'), join(dir, 'a.csv'));
-    expect(readFileSync(join(dir, 'a.csv'), 'utf8')).toBe('new');
-    expect(readdirSync(dir)).toEqual(['a.csv']);
-  });
-
-  it('replaces a previous file and leaves nothing beside it', () => {
-    writeFileSync(join(dir, 'a.csv'), 'old');
+  it.each([
+    ['moves a file to a free name', null],
+    ['replaces a previous file and leaves nothing beside it', 'old'],
+  ])('%s', (_, previous) => {
+    if (previous !== null) writeFileSync(join(dir, 'a.csv'), previous);
     writeFileSync(join(dir, 'a.partial'), 'new');
     replaceFile(join(dir, 'a.partial'), join(dir, 'a.csv'));
     expect(readFileSync(join(dir, 'a.csv'), 'utf8')).toBe('new');
