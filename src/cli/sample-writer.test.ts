@@ -15,7 +15,7 @@ import { streamRun } from '../engine/output/csv-stream';
 import { writeSampleBlock, type SampleBlock, type SampleLayout } from '../engine/output/sample-block';
 import { parseScenarioText } from '../engine/scenario/index';
 import { SampleWriter, WRITER_LIMITS } from './sample-writer';
-import { sampleRows, WRITER_THREAD_ROWS, writerThreadAsked, writerThreadWanted } from './sim-command';
+import { sampleRows, WRITER_THREAD_ROWS, writerThreadAsked, writerThreadWanted } from './writer-thread-choice';
 import type { Scenario } from '../engine/scenario/types';
 
 const root = resolve(__dirname, '../..');
