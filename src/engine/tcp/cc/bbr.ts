@@ -79,6 +79,7 @@ import {
   type WindowUpdate,
 } from './types';
 import { WindowedMax } from './windowed-filter';
+import { AckAggregation } from './bbr-ack-aggregation';
 
 export const enum BbrMode {
   Startup = 0,
@@ -110,9 +111,6 @@ export const BBR_FULL_BW_THRESH = 1.25;
 export const BBR_FULL_BW_ROUNDS = 3;
 /** Pace this far below the estimate (Linux bbr_pacing_margin_percent 1). */
 export const BBR_PACING_MARGIN = 0.01;
-/** The ACK-aggregation filter's window, round trips, and its cap, seconds of BtlBw. */
-const EXTRA_ACKED_ROUNDS = 5;
-const EXTRA_ACKED_MAX_S = 0.1;
 /** Send quanta budgeted in cwnd, segments (3 quanta of one segment). */
 const QUANTA = 3;
 
@@ -153,11 +151,7 @@ export class Bbr implements CongestionOps {
   /** cwnd before recovery or PROBE_RTT cut it, segments */
   priorCwnd = 0;
   /** ACK aggregation (Linux extra_acked) */
-  private ackEpochTime = 0;
-  private ackEpochAcked = 0;
-  private readonly extraAcked = [0, 0];
-  private extraAckedRounds = 0;
-  private extraAckedIndex = 0;
+  private readonly aggregation = new AckAggregation();
   private initialised = false;
   private hasSeenRtt = false;
   /** payload bytes per segment (for the trace) */
@@ -214,7 +208,7 @@ export class Bbr implements CongestionOps {
     this.mss = s.mss;
     if (s.srtt > 0) this.minRtt = s.srtt;
     this.minRttStamp = s.now;
-    this.ackEpochTime = s.now;
+    this.aggregation.start(s.now);
     this.initPacingRate(s, w);
     // The first state, reported as every later one is, so that a log (and a lesson) starts from it;
     // d = -1: entered at the start, not from another state.
@@ -235,7 +229,7 @@ export class Bbr implements CongestionOps {
 
   private updateModel(s: Readonly<SocketState>, a: Readonly<AckSample>, w: WindowUpdate): void {
     this.updateBw(s, a);
-    this.updateAckAggregation(s, a);
+    this.aggregation.update(s, a.rate, this.bw.best, this.roundStart);
     if (this.mode === BbrMode.ProbeBw && this.isNextCyclePhase(s, a)) this.advanceCyclePhase(s);
     this.checkFullPipe(a);
     this.checkDrain(s, w);
@@ -257,31 +251,6 @@ export class Bbr implements CongestionOps {
     const bw = rs.delivered / rs.interval;
     // An application-limited sample says little about the path unless it beats the estimate.
     if (!rs.appLimited || bw >= this.bw.best) this.bw.update(this.rounds, bw);
-  }
-
-  /** Linux bbr_update_ack_aggregation: the most data ACKed beyond BtlBw × time, over 5–10 round trips. */
-  private updateAckAggregation(s: Readonly<SocketState>, a: Readonly<AckSample>): void {
-    const rs = a.rate;
-    if (rs.ackedSacked <= 0 || rs.delivered < 0 || rs.interval <= 0) return;
-    if (this.roundStart) {
-      this.extraAckedRounds = Math.min(31, this.extraAckedRounds + 1);
-      if (this.extraAckedRounds >= EXTRA_ACKED_ROUNDS) {
-        this.extraAckedRounds = 0;
-        this.extraAckedIndex ^= 1;
-        this.extraAcked[this.extraAckedIndex] = 0;
-      }
-    }
-    // Whole segments, as Linux counts them.
-    let expected = Math.floor(this.bw.best * (s.deliveredTime - this.ackEpochTime));
-    if (this.ackEpochAcked <= expected) {
-      // ACKs no faster than BtlBw: a new epoch starts here.
-      this.ackEpochAcked = 0;
-      this.ackEpochTime = s.deliveredTime;
-      expected = 0;
-    }
-    this.ackEpochAcked += rs.ackedSacked;
-    const extra = Math.min(this.ackEpochAcked - expected, s.cwnd);
-    if (extra > this.extraAcked[this.extraAckedIndex]) this.extraAcked[this.extraAckedIndex] = extra;
   }
 
   private isNextCyclePhase(s: Readonly<SocketState>, a: Readonly<AckSample>): boolean {
@@ -439,7 +408,7 @@ export class Bbr implements CongestionOps {
 
   private ackAggregationCwnd(): number {
     if (!this.fullBwReached) return 0;
-    return Math.min(Math.max(this.extraAcked[0], this.extraAcked[1]), Math.floor(this.bw.best * EXTRA_ACKED_MAX_S));
+    return this.aggregation.cwnd(this.bw.best);
   }
 
   private saveCwnd(cwnd: number): void {
