@@ -15,7 +15,7 @@ import type { SimState } from './api';
 import type { SimView } from './view';
 import { simState } from './state';
 import type { DescribeContext } from './output/describe';
-import { EventLog, Ev } from './output/event-log';
+import { EventLog } from './output/event-log';
 import { EventQueue } from './core/event-queue';
 import { Timers, type Timer, type TimerOwner } from './core/timers';
 import { Sampler, throughputWindowSamples, type QueueColumnName } from './output/sampler';
@@ -25,7 +25,7 @@ import { Network, type NetHost } from './net/network';
 import { PacketKind, PacketPool } from './net/packets';
 import { linkDirections, nodeOf } from './net/build';
 import { computeRoutes } from './net/routing';
-import { DropCause } from './queues/queue';
+import type { DropCause } from './queues/queue';
 import { queueLabel } from './queues/registry';
 import type { EventRow, RunData } from './output/rundata';
 import type { FaultSpec, Scenario } from './scenario/types';
@@ -47,6 +47,7 @@ import type { PcapSink } from './output/pcap/pcap-file';
 import type { Ns2Trace, TraceSink } from './output/ns2/trace';
 import { buildEndpoints, queueColumnsOf, scheduleStarts } from './sim-setup';
 import { ns2Trace, pcapCapture } from './sim-taps';
+import { recordDrop, recordMark } from './sim-losses';
 import { StepCursor } from './step-cursor';
 import type { SampleBlock } from './output/sample-block';
 
@@ -243,59 +244,12 @@ export class Simulator implements NetHost, TcpHost, DescribeContext, SimView {
   }
 
   dropped(pkt: number, dir: LinkDir, cause: DropCause, now: number): void {
-    const pool = this.pool;
-    const fi = pool.flow(pkt);
-    const kind = pool.kind(pkt);
     this.droppedCount++;
-    const st = this.stats[fi];
-    const snd = this.senders[fi];
-    let seq = pool.seq(pkt);
-    if (snd) seq -= snd.base;
-    // summary.csv's drops count data packets, as packets_sent does: a lost SYN (data
-    // segment −1) carries no data and is in neither (it is in events.csv and links.csv).
-    if (kind === PacketKind.Ack) st.ackDrops++;
-    else if (seq >= 0) st.drops++;
-    if (this.packetTrace.on[fi] === 1 && kind === PacketKind.Data)
-      this.packetTrace.add(now, fi, TraceKind.Dropped, seq);
-    let extra = NaN;
-    if (cause === DropCause.Overflow || cause === DropCause.RedOverflow) extra = dir.queue.length;
-    else if (cause === DropCause.RedEarly || cause === DropCause.RedForced) extra = dir.queue.average;
-    else if (cause === DropCause.Random) extra = dir.faults.lossRate;
-    else if (cause === DropCause.OverflowBytes) extra = dir.queue.bytes;
-    else if (cause >= DropCause.Codel) extra = dir.queue.lastDetail ?? NaN;
-    this.log.add(
-      now,
-      fi,
-      Ev.Drop,
-      seq,
-      snd ? snd.cwnd : NaN,
-      snd ? snd.ssthresh : NaN,
-      cause,
-      dir.index,
-      kind + 10 * pool.retx(pkt),
-      extra,
-    );
+    recordDrop(this, pkt, dir, cause, now);
   }
 
   marked(pkt: number, dir: LinkDir, now: number): void {
-    const pool = this.pool;
-    const fi = pool.flow(pkt);
-    const snd = this.senders[fi];
-    let seq = pool.seq(pkt);
-    if (snd) seq -= snd.base;
-    this.stats[fi].ceMarks++;
-    const q = dir.queue;
-    this.log.add(
-      now,
-      fi,
-      Ev.EcnMark,
-      seq,
-      snd ? snd.cwnd : NaN,
-      snd ? snd.ssthresh : NaN,
-      dir.index,
-      q.length,
-      Number.isNaN(q.average) ? (q.lastDetail ?? NaN) : q.average,
-    );
+    recordMark(this, pkt, dir, now);
   }
 
   // ---------------------------------------------------------------- loop
