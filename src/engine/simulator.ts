@@ -7,9 +7,10 @@
  * the same run.
  *
  * What a run is built from is set up in sim-setup.ts (endpoints, columns,
- * starts), the packet files it can write in sim-taps.ts, and stepping to the
- * next protocol event in step-cursor.ts; the per-event code (dispatch and the
- * hosts' callbacks) stays here, calling the objects it holds directly.
+ * starts), the packet files it can write in sim-taps.ts, what a lost or
+ * marked packet records in sim-losses.ts, and stepping to the next protocol
+ * event in step-cursor.ts; the per-event code (dispatch and the hosts'
+ * callbacks) stays here, calling the objects it holds directly.
  */
 import type { SimState } from './api';
 import type { SimView } from './view';
