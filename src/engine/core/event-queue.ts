@@ -143,15 +143,12 @@ export class EventQueue {
   scheduleAs(time: number, kind: number, target: number, seq: number): void {
     let n = this.free;
     if (n >= 0) this.free = this.next[n];
-    else {
-      if (this.used === this.next.length) this.growPool();
-      n = this.used++;
-    }
-    const key = this.key;
-    key[2 * n] = time;
-    key[2 * n + 1] = seq;
-    this.payload[2 * n] = kind;
-    this.payload[2 * n + 1] = target;
+    else n = this.fresh();
+    const i = 2 * n;
+    this.key[i] = time;
+    this.key[i + 1] = seq;
+    this.payload[i] = kind;
+    this.payload[i + 1] = target;
     this.insert(n, time, seq);
     if (++this.size * BUCKETS_PER_EVENT > this.head.length) this.rebuild(this.head.length * 2, this.width);
   }
@@ -189,34 +186,46 @@ export class EventQueue {
     return true;
   }
 
-  /** Put node n in its bucket's list, in (time, seq) order. */
+  /**
+   * Put node n in its bucket's list, in (time, seq) order. The appends (to
+   * an empty bucket, after its tail: 59 % of the 22-flow run's insertions)
+   * are here, the rest in functions of their own, so that this and
+   * scheduleAs stay small. V8 inlines at most 920 bytes of bytecode into one
+   * optimized function, and the arrival handler, which inlines these, spent
+   * most of them here: split so, the handler takes in the route lookup too,
+   * and the 22-flow command ran 10–25 ms faster (four series of 11–51
+   * alternated pairs).
+   */
   private insert(n: number, time: number, seq: number): void {
     const vb = Math.floor(time * this.inv);
     const b = vb & this.mask;
-    // An event before the cursor's bucket (only after a peek moved the cursor
-    // ahead of the time of the last pop): bring the cursor back to it.
-    if (time < this.curTop - this.width) {
-      this.cur = b;
-      this.curTop = (vb + 1) * this.width;
-    }
+    if (time < this.curTop - this.width) this.rewind(vb, b);
+    const t = this.tail[b];
+    if (t >= 0) {
+      // Most events go last in their bucket (a link's next arrival is later
+      // than what the bucket holds).
+      const key = this.key;
+      const tt = key[2 * t];
+      if (!(tt < time || (tt === time && key[2 * t + 1] < seq))) return this.insertBefore(n, b, time, seq);
+      this.next[t] = n;
+    } else this.head[b] = n;
+    this.next[n] = -1;
+    this.tail[b] = n;
+  }
+
+  /**
+   * An event before the cursor's bucket (only after a peek moved the cursor
+   * ahead of the time of the last pop): bring the cursor back to its bucket.
+   */
+  private rewind(vb: number, b: number): void {
+    this.cur = b;
+    this.curTop = (vb + 1) * this.width;
+  }
+
+  /** Put node n in bucket b's list, whose tail it precedes. */
+  private insertBefore(n: number, b: number, time: number, seq: number): void {
     const key = this.key;
     const next = this.next;
-    const t = this.tail[b];
-    if (t < 0) {
-      next[n] = -1;
-      this.head[b] = n;
-      this.tail[b] = n;
-      return;
-    }
-    // Most events go last in their bucket (a link's next arrival is later
-    // than what the bucket holds).
-    const tt = key[2 * t];
-    if (tt < time || (tt === time && key[2 * t + 1] < seq)) {
-      next[n] = -1;
-      next[t] = n;
-      this.tail[b] = n;
-      return;
-    }
     let p = this.head[b];
     const pt = key[2 * p];
     if (time < pt || (time === pt && seq < key[2 * p + 1])) {
@@ -333,6 +342,12 @@ export class EventQueue {
     }
     if (this.curTop === Infinity) this.curTop = width; // empty: any start will do
     this.startCheck(nb);
+  }
+
+  /** A node never used yet, the pool grown when it is full. */
+  private fresh(): number {
+    if (this.used === this.next.length) this.growPool();
+    return this.used++;
   }
 
   private growPool(): void {

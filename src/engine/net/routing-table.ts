@@ -101,6 +101,17 @@ export class RouteTable {
   next(node: number, dst: number): number {
     const dense = this.dense;
     if (dense !== null) return dense[node * this.nodeCount + dst];
+    return this.viaCore(node, dst);
+  }
+
+  /**
+   * next() in a network above `denseNodes` nodes: the per-node numbers, then
+   * the core's table. Apart from next() so that next() stays small: V8
+   * inlines at most 920 bytes of bytecode into one optimized function, and
+   * the arrival handler that reads the route at every hop spends most of
+   * them on the event list.
+   */
+  private viaCore(node: number, dst: number): number {
     const info = this.node;
     const u = node * STRIDE;
     const t = dst * STRIDE;
