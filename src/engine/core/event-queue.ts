@@ -54,8 +54,9 @@
  * net/network.ts).
  */
 
-/** fewest buckets the calendar keeps, and buckets per pending event at least (see above) */
+/** fewest buckets the calendar keeps (see above) */
 const MIN_BUCKETS = 1024;
+/** buckets per pending event at least: the calendar doubles them beyond */
 const BUCKETS_PER_EVENT = 4;
 /** it shrinks (halving) only below this many buckets per event, so that it does not flip */
 const SHRINK_BELOW = 16;
