@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dumbbell } from './scale/dumbbell';
+import { timedRun, type Measure } from './timed-run';
 
 const { values } = parseArgs({
   options: {
@@ -49,36 +50,8 @@ if (!existsSync(cli)) {
   console.error('build/tcplab.cjs is missing: run npm run build:cli');
   process.exit(2);
 }
-const hasTime = existsSync('/usr/bin/time');
 const hasNs2 = !values['no-ns2'] && spawnSync('sh', ['-c', 'command -v ns'], { encoding: 'utf8' }).status === 0;
 const work = mkdtempSync(join(tmpdir(), 'bench-scale-'));
-
-interface Measure {
-  wall: number;
-  rssMb: number;
-  stderr: string;
-  /** stopped at the time limit: wall is a lower bound */
-  timedOut?: boolean;
-}
-
-/**
- * One run under GNU time: wall seconds and peak RSS; stopped after `limitS` seconds.
- * The limit is coreutils' `timeout` around the command itself: killing GNU time
- * (spawnSync's own timeout) would leave the simulator it started running on.
- */
-function measure(cmd: string[], limitS = Infinity): Measure {
-  const t0 = performance.now();
-  const limited = Number.isFinite(limitS) ? ['timeout', '-s', 'KILL', String(limitS), ...cmd] : cmd;
-  const r = hasTime
-    ? spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', ...limited], { encoding: 'utf8', maxBuffer: 1 << 26 })
-    : spawnSync(limited[0]!, limited.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const wall = (performance.now() - t0) / 1000;
-  // `timeout -s KILL` exits 137 when it had to stop the command.
-  if (Number.isFinite(limitS) && r.status === 137) return { wall, rssMb: NaN, stderr: '', timedOut: true };
-  if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed: ${r.stderr.slice(-500)}`);
-  const m = /TIME ([\d.]+) (\d+)/.exec(r.stderr);
-  return { wall: m ? Number(m[1]) : wall, rssMb: m ? Number(m[2]) / 1024 : NaN, stderr: r.stderr };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
@@ -113,8 +86,8 @@ function row(n: number, duration: number): void {
   const ours: Measure[] = [];
   const theirs: Measure[] = [];
   for (let r = 0; r < reps; r++) {
-    ours.push(measure([process.execPath, cli, 'sim', file, '--out', join(work, 'out'), '--max-memory', '8GB']));
-    if (hasNs2) theirs.push(measure(['ns', tcl, String(n), String(duration)], Number(values['ns2-timeout'])));
+    ours.push(timedRun([process.execPath, cli, 'sim', file, '--out', join(work, 'out'), '--max-memory', '8GB']));
+    if (hasNs2) theirs.push(timedRun(['ns', tcl, String(n), String(duration)], Number(values['ns2-timeout'])));
   }
   const wall = median(ours.map((m) => m.wall));
   const ev = events(ours[0]!.stderr);
