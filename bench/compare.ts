@@ -18,7 +18,7 @@
  * worktree that shares this checkout's node_modules. --base-cli compares
  * with a command built elsewhere instead.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -70,15 +70,18 @@ function line(label: string, s: PairedSummary): string {
   );
 }
 
+let worktreeMade = false;
 try {
   let baseName: string;
   let baseCli: string;
   if (values['base-cli'] !== undefined) {
     baseCli = resolve(values['base-cli']);
+    if (!existsSync(baseCli)) throw new Error(`--base-cli ${values['base-cli']}: no such file`);
     baseName = baseCli;
   } else {
     baseName = shortRevision(root, values.base);
     console.error(`building ${values.base} (${baseName}) in ${worktree}`);
+    worktreeMade = true;
     baseCli = buildRevision(root, values.base, worktree);
   }
   const outA = join(work, 'out-base');
@@ -118,7 +121,11 @@ try {
   console.log(`  ${line('wall', wall)}`);
   if (cpu) console.log(`  ${line('CPU', cpu)}`);
   console.log(`node ${process.version}; ${new Date().toISOString().slice(0, 10)}`);
+} catch (e) {
+  // What went wrong in the user's words (a revision that is not one, a build that failed), not a stack.
+  console.error(`bench:compare: ${e instanceof Error ? e.message : String(e)}`);
+  process.exitCode = 2;
 } finally {
-  if (values['base-cli'] === undefined) removeRevision(root, worktree);
+  if (worktreeMade) removeRevision(root, worktree);
   rmSync(work, { recursive: true, force: true });
 }

@@ -16,7 +16,11 @@ function run(cmd: string, args: string[], cwd?: string): string {
 
 /** The short name of `rev` in the repository at `root`, or a thrown error naming it. */
 export function shortRevision(root: string, rev: string): string {
-  return run('git', ['-C', root, 'rev-parse', '--short', `${rev}^{commit}`]);
+  const r = spawnSync('git', ['-C', root, 'rev-parse', '--verify', '--quiet', '--short', `${rev}^{commit}`], {
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`--base ${rev}: not a commit of the repository at ${root}`);
+  return r.stdout.trim();
 }
 
 /** Build `rev`'s command in a new worktree at `dir`; returns its build/tcplab.cjs. */
