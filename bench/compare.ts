@@ -26,15 +26,23 @@ import { summarizePairs, type PairedSummary } from './compare/paired';
 import { buildRevision, removeRevision, shortRevision } from './compare/revision-build';
 import { timedRun } from './timed-run';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    base: { type: 'string', default: 'HEAD' },
-    'base-cli': { type: 'string' },
-    runs: { type: 'string', default: '31' },
-    duration: { type: 'string' },
-  },
-});
+function args() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        base: { type: 'string', default: 'HEAD' },
+        'base-cli': { type: 'string' },
+        runs: { type: 'string', default: '31' },
+        duration: { type: 'string' },
+      },
+    });
+  } catch (e) {
+    console.error(`bench:compare: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(2);
+  }
+}
+const { values, positionals } = args();
 const runs = Math.max(1, Math.floor(Number(values.runs)) || 31);
 // Run from the repository (npm run sets the folder): the script itself runs from a cached bundle.
 const root = resolve('.');
