@@ -24,15 +24,35 @@ export interface LossContext {
   readonly packetTrace: PacketTrace;
 }
 
+/** `pkt`'s sequence number as its flow's records give it: from the sender's first segment, for a TCP flow. */
+function segmentOf(pool: PacketPool, pkt: number, snd: TcpSender | null): number {
+  const seq = pool.seq(pkt);
+  return snd ? seq - snd.base : seq;
+}
+
+/** A row of the event log about a packet of flow `fi`, with its sender's window beside it (NaN for a CBR flow). */
+function logPacket(
+  run: LossContext,
+  now: number,
+  fi: number,
+  ev: Ev,
+  seq: number,
+  a: number,
+  b: number,
+  c: number,
+  d = NaN,
+): void {
+  const snd = run.senders[fi];
+  run.log.add(now, fi, ev, seq, snd ? snd.cwnd : NaN, snd ? snd.ssthresh : NaN, a, b, c, d);
+}
+
 /** Record `pkt`, lost on `dir` for `cause` at `now` (ns). */
 export function recordDrop(run: LossContext, pkt: number, dir: LinkDir, cause: DropCause, now: number): void {
   const pool = run.pool;
   const fi = pool.flow(pkt);
   const kind = pool.kind(pkt);
   const st = run.stats[fi];
-  const snd = run.senders[fi];
-  let seq = pool.seq(pkt);
-  if (snd) seq -= snd.base;
+  const seq = segmentOf(pool, pkt, run.senders[fi]);
   // summary.csv's drops count data packets, as packets_sent does: a lost SYN (data
   // segment −1) carries no data and is in neither (it is in events.csv and links.csv).
   if (kind === PacketKind.Ack) st.ackDrops++;
@@ -44,38 +64,14 @@ export function recordDrop(run: LossContext, pkt: number, dir: LinkDir, cause: D
   else if (cause === DropCause.Random) extra = dir.faults.lossRate;
   else if (cause === DropCause.OverflowBytes) extra = dir.queue.bytes;
   else if (cause >= DropCause.Codel) extra = dir.queue.lastDetail ?? NaN;
-  run.log.add(
-    now,
-    fi,
-    Ev.Drop,
-    seq,
-    snd ? snd.cwnd : NaN,
-    snd ? snd.ssthresh : NaN,
-    cause,
-    dir.index,
-    kind + 10 * pool.retx(pkt),
-    extra,
-  );
+  logPacket(run, now, fi, Ev.Drop, seq, cause, dir.index, kind + 10 * pool.retx(pkt), extra);
 }
 
 /** Record `pkt`, marked CE by `dir`'s queue at `now` (ns) instead of dropped (RFC 3168 §5). */
 export function recordMark(run: LossContext, pkt: number, dir: LinkDir, now: number): void {
-  const pool = run.pool;
-  const fi = pool.flow(pkt);
-  const snd = run.senders[fi];
-  let seq = pool.seq(pkt);
-  if (snd) seq -= snd.base;
+  const fi = run.pool.flow(pkt);
   run.stats[fi].ceMarks++;
   const q = dir.queue;
-  run.log.add(
-    now,
-    fi,
-    Ev.EcnMark,
-    seq,
-    snd ? snd.cwnd : NaN,
-    snd ? snd.ssthresh : NaN,
-    dir.index,
-    q.length,
-    Number.isNaN(q.average) ? (q.lastDetail ?? NaN) : q.average,
-  );
+  const detail = Number.isNaN(q.average) ? (q.lastDetail ?? NaN) : q.average;
+  logPacket(run, now, fi, Ev.EcnMark, segmentOf(run.pool, pkt, run.senders[fi]), dir.index, q.length, detail);
 }
