@@ -8,6 +8,7 @@
  * machine run times have a long right tail (a run that lost its core for a
  * while), which a rank test shrugs off and a t-test does not.
  */
+import { median as d3Median } from 'd3';
 import wilcoxon from '@stdlib/stats-wilcoxon';
 
 export interface PairedSummary {
@@ -25,11 +26,9 @@ export interface PairedSummary {
   pValue: number;
 }
 
+/** d3's median, NaN for no values. */
 export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  return d3Median(xs) ?? NaN;
 }
 
 /** Summarize pairs (a[i], b[i]), each measured in the same round. */
