@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dumbbell } from './scale/dumbbell';
+import { median } from './compare/paired';
 import { timedRun, type Measure } from './timed-run';
 
 const { values } = parseArgs({
@@ -53,8 +54,6 @@ if (!existsSync(cli)) {
 }
 const hasNs2 = !values['no-ns2'] && spawnSync('sh', ['-c', 'command -v ns'], { encoding: 'utf8' }).status === 0;
 const work = mkdtempSync(join(tmpdir(), 'bench-scale-'));
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /** "(100 s simulated, 12.3 M events)" → 12.3e6 */
 function events(stderr: string): number {
@@ -90,7 +89,6 @@ function row(n: number, duration: number): void {
     ours.push(timedRun([process.execPath, cli, 'sim', file, '--out', join(work, 'out'), '--max-memory', '8GB']));
     if (hasNs2) theirs.push(timedRun(['ns', tcl, String(n), String(duration)], Number(values['ns2-timeout'])));
   }
-  // Timed to the millisecond around each call (GNU time's own start, about 1 ms, on both sides).
   const wall = median(ours.map((m) => m.wallMs / 1000));
   const ev = events(ours[0]!.stderr);
   const nsWall = hasNs2 ? median(theirs.map((m) => m.wallMs / 1000)) : NaN;

@@ -1,17 +1,14 @@
 /**
- * One run of a command, timed: under GNU time (/usr/bin/time) where it is
- * installed, for its wall time, its CPU time (user + system, all threads)
- * and its peak RSS; the wall time is also taken around the call, to the
- * millisecond, where GNU time gives hundredths of a second. The benchmarks
- * that pair our command with ns-2 (bench/scale.ts) or with another build of
- * itself (bench/compare.ts) time their runs with it.
+ * One run of a command, timed: its wall time to the millisecond, taken
+ * around the call, and under GNU time (/usr/bin/time) where it is
+ * installed, its CPU time (user + system, all threads) and its peak RSS.
+ * The benchmarks that pair our command with ns-2 (bench/scale.ts) or with
+ * another build of itself (bench/compare.ts) time their runs with it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export interface Measure {
-  /** wall seconds by GNU time (0.01 s steps), else as `wallMs` */
-  wall: number;
   /** wall milliseconds around the call (GNU time's own start included, about a millisecond) */
   wallMs: number;
   /** user + system seconds, NaN without GNU time */
@@ -19,11 +16,11 @@ export interface Measure {
   /** peak resident set, MB; NaN without GNU time */
   rssMb: number;
   stderr: string;
-  /** stopped at the time limit: wall is a lower bound */
+  /** stopped at the time limit: wallMs is a lower bound */
   timedOut?: boolean;
 }
 
-export const HAS_GNU_TIME = existsSync('/usr/bin/time');
+const HAS_GNU_TIME = existsSync('/usr/bin/time');
 
 /**
  * Run `cmd`, stopped after `limitS` seconds. The limit is coreutils' `timeout`
@@ -31,23 +28,21 @@ export const HAS_GNU_TIME = existsSync('/usr/bin/time');
  * would leave the command it started running on. Throws when the command
  * fails.
  */
-export function timedRun(cmd: string[], limitS = Infinity, cwd?: string): Measure {
+export function timedRun(cmd: string[], limitS = Infinity): Measure {
   const t0 = performance.now();
   const limited = Number.isFinite(limitS) ? ['timeout', '-s', 'KILL', String(limitS), ...cmd] : cmd;
   const r = HAS_GNU_TIME
-    ? spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', ...limited], { encoding: 'utf8', maxBuffer: 1 << 26, cwd })
-    : spawnSync(limited[0]!, limited.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26, cwd });
+    ? spawnSync('/usr/bin/time', ['-f', 'TIME %U %S %M', ...limited], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    : spawnSync(limited[0]!, limited.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
   const wallMs = performance.now() - t0;
   // `timeout -s KILL` exits 137 when it had to stop the command.
-  if (Number.isFinite(limitS) && r.status === 137)
-    return { wall: wallMs / 1000, wallMs, cpu: NaN, rssMb: NaN, stderr: '', timedOut: true };
+  if (Number.isFinite(limitS) && r.status === 137) return { wallMs, cpu: NaN, rssMb: NaN, stderr: '', timedOut: true };
   if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed: ${(r.stderr ?? '').slice(-500)}`);
-  const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr);
+  const m = /TIME ([\d.]+) ([\d.]+) (\d+)/.exec(r.stderr);
   return {
-    wall: m ? Number(m[1]) : wallMs / 1000,
     wallMs,
-    cpu: m ? Number(m[2]) + Number(m[3]) : NaN,
-    rssMb: m ? Number(m[4]) / 1024 : NaN,
+    cpu: m ? Number(m[1]) + Number(m[2]) : NaN,
+    rssMb: m ? Number(m[3]) / 1024 : NaN,
     stderr: r.stderr,
   };
 }
