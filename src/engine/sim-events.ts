@@ -1,6 +1,6 @@
 /**
  * The kinds of entry in the event list, in one place: the simulator's
- * dispatch (simulator.ts) switches on them, and each names who handles it.
+ * dispatch (sim-core.ts) switches on them, and each names who handles it.
  * An entry is (time, kind, target); the target is an index whose meaning
  * the kind gives. Distinct from the protocol events of the event log
  * (output/event-log.ts), which are what a run reports.

@@ -4,7 +4,7 @@
  * trace of a traced flow, and a row of the event log (events.csv) with the
  * sender's window and what the cause can say of itself — the queue's length
  * or average, the loss rate of a random fault, the discipline's own figure.
- * The simulator calls these from its network callbacks (simulator.ts
+ * The simulator calls these from its network callbacks (sim-core.ts
  * dropped, marked), once per lost or marked packet.
  */
 import { Ev, type EventLog } from './output/event-log';

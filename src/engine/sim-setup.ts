@@ -1,5 +1,5 @@
 /**
- * Setting up a run (simulator.ts's constructor): each flow's endpoints and the
+ * Setting up a run (sim-core.ts's constructor): each flow's endpoints and the
  * trace columns their variants add, the queues' own columns, and when each
  * flow starts and stops. Construction-time only: nothing here runs per event,
  * and the objects built are the ones the event loop then calls directly.
