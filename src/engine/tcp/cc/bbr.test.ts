@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { CaState } from '../ca-state';
 import { Ev, EVENT_NAMES } from '../../output/event-log';
 import { ackSample, handState, rateSample, windowOf, type HandState } from './hand-state';
-import { Bbr, BbrMode, BBR_DRAIN_GAIN, BBR_GAIN_CYCLE, BBR_HIGH_GAIN, BBR_MIN_CWND } from './bbr';
+import { Bbr } from './bbr';
+import { BbrMode, BBR_DRAIN_GAIN, BBR_GAIN_CYCLE, BBR_HIGH_GAIN, BBR_MIN_CWND } from './bbr-params';
 import type { RateSample } from './types';
 
 const MSS = 1000;

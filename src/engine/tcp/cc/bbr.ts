@@ -64,9 +64,10 @@
  *    RTT at the handshake); RTT samples are the timestamp echo of each ACK
  *    that delivers data (Linux with timestamps).
  *
- * Tunables: none (the constants are Linux's). Trace columns: bbr_state (0
- * STARTUP, 1 DRAIN, 2 PROBE_BW, 3 PROBE_RTT, Linux's numbering),
- * bbr_btlbw_kbps (of data), bbr_min_rtt_ms, bbr_pacing_gain, bbr_cwnd_gain.
+ * Tunables: none (the constants are Linux's, in bbr-params.ts). Trace
+ * columns: bbr_state (0 STARTUP, 1 DRAIN, 2 PROBE_BW, 3 PROBE_RTT, Linux's
+ * numbering), bbr_btlbw_kbps (of data), bbr_min_rtt_ms, bbr_pacing_gain,
+ * bbr_cwnd_gain.
  */
 import { Ev } from '../../output/event-log';
 import { CaState } from '../ca-state';
@@ -80,39 +81,21 @@ import {
 } from './types';
 import { WindowedMax } from './windowed-filter';
 import { AckAggregation } from './bbr-ack-aggregation';
-
-export const enum BbrMode {
-  Startup = 0,
-  Drain = 1,
-  ProbeBw = 2,
-  ProbeRtt = 3,
-}
-
-/** Each state's name as the field writes it, indexed by BbrMode. */
-export const BBR_STATE_NAMES = ['STARTUP', 'DRAIN', 'PROBE_BW', 'PROBE_RTT'] as const;
-
-/** 2/ln 2: the smallest gain that doubles the delivery rate every round trip (Linux bbr_high_gain). */
-export const BBR_HIGH_GAIN = 2885 / 1000;
-export const BBR_DRAIN_GAIN = 1000 / 2885;
-export const BBR_CWND_GAIN = 2;
-/** PROBE_BW's pacing gains, one phase per RTprop. */
-export const BBR_GAIN_CYCLE: readonly number[] = [1.25, 0.75, 1, 1, 1, 1, 1, 1];
-/** The bandwidth filter's window, round trips (Linux bbr_bw_rtts = CYCLE_LEN + 2). */
-export const BBR_BW_ROUNDS = 10;
-/** The RTprop filter's window, seconds. */
-export const BBR_MIN_RTT_WINDOW = 10;
-/** Least time in PROBE_RTT with cwnd at its minimum, seconds. */
-export const BBR_PROBE_RTT_TIME = 0.2;
-/** cwnd in PROBE_RTT and the least cwnd ever, segments. */
-export const BBR_MIN_CWND = 4;
-/** Full pipe: BtlBw grew less than this factor … */
-export const BBR_FULL_BW_THRESH = 1.25;
-/** … for this many round trips. */
-export const BBR_FULL_BW_ROUNDS = 3;
-/** Pace this far below the estimate (Linux bbr_pacing_margin_percent 1). */
-export const BBR_PACING_MARGIN = 0.01;
-/** Send quanta budgeted in cwnd, segments (3 quanta of one segment). */
-const QUANTA = 3;
+import {
+  BbrMode,
+  BBR_HIGH_GAIN,
+  BBR_DRAIN_GAIN,
+  BBR_CWND_GAIN,
+  BBR_GAIN_CYCLE,
+  BBR_BW_ROUNDS,
+  BBR_MIN_RTT_WINDOW,
+  BBR_PROBE_RTT_TIME,
+  BBR_MIN_CWND,
+  BBR_FULL_BW_THRESH,
+  BBR_FULL_BW_ROUNDS,
+  BBR_PACING_MARGIN,
+  BBR_QUANTA,
+} from './bbr-params';
 
 const TRACE_COLUMNS = ['bbr_state', 'bbr_btlbw_kbps', 'bbr_min_rtt_ms', 'bbr_pacing_gain', 'bbr_cwnd_gain'] as const;
 
@@ -401,7 +384,7 @@ export class Bbr implements CongestionOps {
   /** The cwnd BBR aims at for `gain`: gain × BDP rounded up, plus the send quanta (more in the probing phase). */
   inflight(gain: number): number {
     if (this.minRtt === Infinity) return this.initialCwnd;
-    let w = Math.ceil(gain * this.bdp - 1e-9) + QUANTA;
+    let w = Math.ceil(gain * this.bdp - 1e-9) + BBR_QUANTA;
     if (this.mode === BbrMode.ProbeBw && this.cycleIndex === 0) w += 2;
     return w;
   }
